@@ -1,0 +1,3 @@
+from wolfrunde.cli import main
+
+raise SystemExit(main())

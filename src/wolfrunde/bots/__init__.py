@@ -1,0 +1,1 @@
+"""Bot players: choose legal moves from a player's view (never from the full game state)."""

@@ -1,0 +1,46 @@
+"""A simple bot: answers the first open request in its own view with a random legal option."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+Move = tuple[str, Any]
+
+
+def pending_requests(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The open requests of this seat as the view lists them."""
+    pending = view.get("pending") or []
+    seat = view.get("seat")
+    return [r for r in pending if isinstance(r, dict) and r.get("seat", seat) == seat and "kind" in r]
+
+
+def answer(request: dict[str, Any], own_seat: int | None, rng: random.Random) -> Move | None:
+    """A legal answer to one request, chosen from its options."""
+    kind = str(request["kind"])
+    options = request.get("options") or {}
+    form = options.get("type")
+    choices = list(options.get("choices") or [])
+    if form == "confirm":
+        return kind, True
+    if form == "choice":
+        return (kind, rng.choice(choices)) if choices else (kind, request.get("default"))
+    if form == "seat":
+        others = [c for c in choices if c != own_seat] or choices
+        if others:
+            return kind, rng.choice(others)
+        return (kind, None) if options.get("optional", True) else None
+    if form == "seats":
+        count = int(options.get("count", 1))
+        if len(choices) >= count:
+            return kind, rng.sample(choices, count)
+        return (kind, None) if options.get("optional", True) else None
+    return kind, request.get("default")
+
+
+def choose(view: dict[str, Any], rng: random.Random) -> Move | None:
+    for request in pending_requests(view):
+        move = answer(request, view.get("seat"), rng)
+        if move is not None:
+            return move
+    return None

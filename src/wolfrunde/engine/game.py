@@ -1,0 +1,166 @@
+"""The game as a value: created from a setup, advanced only by decisions, replayable exactly."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Iterable
+from typing import Any
+
+from wolfrunde.engine import flow, sides, view
+from wolfrunde.engine.errors import IllegalMove
+from wolfrunde.engine.model import Event, Mode, Phase, Request, Rules, Side
+from wolfrunde.engine.player import Player
+from wolfrunde.engine.setup import Setup
+
+Answers = dict[tuple[int, str], Any]
+Flow = Generator[list[Request], Answers, None]
+
+RAISE_HAND = "raise_hand"
+
+
+class Game:
+    """One game of Werwolf. Ask `pending()`, answer with `decide()`; read `events` and `view(seat)`."""
+
+    def __init__(self, setup: Setup) -> None:
+        setup.validate()
+        self.setup = setup
+        self.rules = Rules(setup.rules)
+        self.mode = Mode(setup.mode)
+        self.rng = random.Random(setup.seed)
+        self.players = [
+            Player(seat, name, role) for seat, (name, role) in enumerate(zip(setup.names, setup.roles, strict=True))
+        ]
+        self.center: list[str] = list(setup.center)
+        self.events: list[Event] = []
+        self.history: list[tuple[int, str, Any]] = []
+        self.result: dict[str, Any] | None = None
+        self.round = 0
+        self.phase = Phase.NIGHT
+        self.step: str | None = None
+        # table-wide facts
+        self.lovers: tuple[int, int] | None = None
+        self.captain: int | None = None
+        self.enchanted: set[int] = set()
+        self.wolf_has_died = False
+        self.accused_next_vote: int | None = None
+        self.blade_next_dawn: list[int] = []
+        self.maid_committed = False
+        self.hands_raised: set[int] = set()
+        self.night: Any = None  # the current night's effects (flow.NightEffects)
+        self._open: dict[tuple[int, str], Request] = {}
+        self._answers: Answers = {}
+        self._flow: Flow = flow.play(self)
+        self._advance(None)
+
+    # ---- the three questions -------------------------------------------------------------
+    def pending(self) -> list[Request]:
+        """What must be decided now: one request per seat and kind, not yet answered."""
+        return [r for key, r in self._open.items() if key not in self._answers]
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything seat `seat` may know, and nothing else."""
+        return view.for_seat(self, seat)
+
+    # ---- advancing -------------------------------------------------------------------------
+    def decide(self, seat: int, kind: str, choice: Any) -> None:
+        """Answer an open request. Raises IllegalMove and leaves the game unchanged if not allowed."""
+        if self.result is not None:
+            raise IllegalMove("Die Partie ist vorbei.")
+        if kind == RAISE_HAND:
+            self._raise_hand(seat)
+            return
+        key = (seat, kind)
+        request = self._open.get(key)
+        if request is None or key in self._answers:
+            raise IllegalMove(self._why_not_pending(seat, kind))
+        value = request.check(choice)
+        self.history.append((seat, kind, value))
+        self._answers[key] = value
+        if len(self._answers) == len(self._open):
+            self._advance(self._answers)
+
+    def timeout(self) -> None:
+        """The caller's timer ran out: every open request gets its default."""
+        for request in self.pending():
+            self.decide(request.seat, request.kind, request.default)
+
+    @classmethod
+    def replay(cls, setup: Setup, history: Iterable[tuple[int, str, Any]]) -> Game:
+        game = cls(setup)
+        for seat, kind, choice in history:
+            game.decide(seat, kind, choice)
+        return game
+
+    def _advance(self, answers: Answers | None) -> None:
+        self._answers = {}
+        try:
+            requests = self._flow.send(answers) if answers is not None else next(self._flow)
+        except StopIteration:
+            requests = []
+        self._open = {(r.seat, r.kind): r for r in requests}
+
+    def _why_not_pending(self, seat: int, kind: str) -> str:
+        if not 0 <= seat < len(self.players):
+            return f"Unbekannter Sitzplatz: {seat}."
+        who = self.players[seat].name
+        if not self.players[seat].alive:
+            return f"{who} ist tot und kann nicht mehr handeln."
+        if (seat, kind) in self._answers:
+            return f"{who} hat hier schon entschieden."
+        return f"{who} ist gerade nicht mit „{kind}“ an der Reihe."
+
+    def _raise_hand(self, seat: int) -> None:
+        if not (self.phase is Phase.DAY and 0 <= seat < len(self.players) and self.players[seat].alive):
+            raise IllegalMove("Melden geht nur tagsüber und nur für Lebende.")
+        if seat not in self.hands_raised:
+            self.hands_raised.add(seat)
+            self.history.append((seat, RAISE_HAND, True))
+            self.emit("hand_raised", player=seat)
+
+    # ---- helpers for rules -----------------------------------------------------------------
+    def emit(
+        self, type_: str, visible_to: Iterable[int] | None = None, reveals: dict[int, str] | None = None,
+        **data: Any,
+    ) -> Event:
+        event = Event(type_, data, None if visible_to is None else frozenset(visible_to), reveals or {})
+        self.events.append(event)
+        return event
+
+    def name(self, seat: int) -> str:
+        return self.players[seat].name
+
+    def living(self) -> list[int]:
+        return [p.seat for p in self.players if p.alive]
+
+    def holders(self, role_id: str, *, alive: bool = True) -> list[int]:
+        return [p.seat for p in self.players if p.card == role_id and (p.alive or not alive)]
+
+    def holder(self, role_id: str) -> int | None:
+        seats = self.holders(role_id)
+        return seats[0] if seats else None
+
+    def in_deck(self, role_id: str) -> bool:
+        return role_id in self.setup.roles or role_id in self.setup.center
+
+    def side(self, seat: int) -> Side:
+        return sides.side_of(self.players[seat])
+
+    def is_wolf(self, seat: int) -> bool:
+        return sides.side_of(self.players[seat]) is Side.WOLVES
+
+    def wolves(self) -> list[int]:
+        return [s for s in self.living() if self.is_wolf(s)]
+
+    def neighbour(self, seat: int, direction: int) -> int:
+        """Nearest living player to the left (direction +1, the next seat) or right (-1)."""
+        n = len(self.players)
+        other = (seat + direction) % n
+        while not self.players[other].alive and other != seat:
+            other = (other + direction) % n
+        return other
+
+    def card_state(self, seat: int) -> dict[str, Any]:
+        return self.players[seat].card_state
+
+    def memory(self, seat: int) -> dict[str, Any]:
+        return self.players[seat].memory

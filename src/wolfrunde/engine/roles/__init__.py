@@ -1,0 +1,1 @@
+"""One module per role: its card and its rules. Modules here are found automatically."""

@@ -1,0 +1,154 @@
+"""What the server calls: scene audio, spoken names and role samples, made on demand and cached."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from wolfrunde.narration import audio
+from wolfrunde.narration.cache import AudioCache, digest
+from wolfrunde.narration.catalogue import Catalogue, load_catalogue
+from wolfrunde.narration.engines import Voice, voice_for
+from wolfrunde.narration.formats import AudioFormat, decode, encode, preferred_format, stored_as
+from wolfrunde.narration.narrators import narrator
+from wolfrunde.narration.template import Literal, Slot, Value, fill, is_speakable, parse, spoken
+from wolfrunde.narration.voicepack import VoicePack, find_packs
+
+DATA_ENV = "WOLFRUNDE_VOICES"
+DEFAULT_DATA_DIR = Path("data/voices")
+_PIECE_GAP = 0.15  # pause around a spoken value in a recorded (voice pack) sentence
+_PAUSE_PUNCTUATION = 0.3  # a piece that is only punctuation (", ") becomes this pause
+
+
+def default_data_dir() -> Path:
+    return Path(os.environ.get(DATA_ENV, DEFAULT_DATA_DIR))
+
+
+class Narration:
+    """Audio for every scene, name and text, per narrator.
+
+    data_dir: the cache; voice packs are read from `data_dir/packs/*/` and from `packs`.
+    engine: "auto" (best installed), "espeak", "mbrola" or "pico".
+    """
+
+    def __init__(
+        self,
+        data_dir: Path | None = None,
+        catalogue: Catalogue | None = None,
+        packs: Sequence[VoicePack] | None = None,
+        engine: str | None = None,
+    ) -> None:
+        self.cache = AudioCache(data_dir if data_dir is not None else default_data_dir())
+        self.catalogue = catalogue if catalogue is not None else load_catalogue()
+        self.packs = list(packs) if packs is not None else find_packs([self.cache.root / "packs"])
+        self._engine = engine
+        self._voices: dict[str, Voice] = {}
+
+    def voice(self, narrator_id: str) -> Voice:
+        if narrator_id not in self._voices:
+            self._voices[narrator_id] = voice_for(narrator(narrator_id), self._engine)
+        return self._voices[narrator_id]
+
+    # --- what a game needs -------------------------------------------------------------------------
+
+    def render(
+        self,
+        scene_id: str,
+        narrator_id: str,
+        variant: int,
+        values: Mapping[str, Value] | None = None,
+        fmt: AudioFormat | None = None,
+    ) -> Path:
+        """The audio file of one scene variant spoken by one narrator, placeholders filled from `values`."""
+        fmt = fmt or preferred_format()
+        text = self.catalogue[scene_id].text(narrator_id, variant)
+        values = values or {}
+        fill(text, values)  # fails early on a missing value
+        recorded = self._recorded(scene_id, narrator_id, variant, text)
+        if recorded is not None:
+            return self._from_recording(recorded, narrator_id, text, values, fmt)
+        if not any(isinstance(part, Slot) for part in parse(text)):
+            voice = self.voice(narrator_id)
+            path = self.cache.scene_path(narrator_id, scene_id, variant, digest(voice.identity, text), fmt)
+            return self.cache.ensure(path, lambda: encode(self._synthesize(narrator_id, text), fmt))
+        return self.say(fill(text, values), narrator_id, fmt)
+
+    def speak_name(self, name: str, narrator_id: str, fmt: AudioFormat | None = None) -> Path:
+        """A player's name in this narrator's voice; call it when the player joins so it is ready."""
+        fmt = fmt or preferred_format()
+        clean = " ".join(name.split())
+        if not clean:
+            raise ValueError("Ein Name darf nicht leer sein")
+        voice = self.voice(narrator_id)
+        path = self.cache.name_path(narrator_id, digest(voice.identity, "name", clean), fmt)
+        return self.cache.ensure(path, lambda: encode(self._synthesize(narrator_id, clean), fmt))
+
+    def say(self, text: str, narrator_id: str, fmt: AudioFormat | None = None) -> Path:
+        """Any German text in this narrator's voice, cached by voice and text."""
+        fmt = fmt or preferred_format()
+        voice = self.voice(narrator_id)
+        path = self.cache.text_path(narrator_id, digest(voice.identity, "text", text), fmt)
+        return self.cache.ensure(path, lambda: encode(self._synthesize(narrator_id, text), fmt))
+
+    # --- internals ---------------------------------------------------------------------------------
+
+    def _synthesize(self, narrator_id: str, text: str) -> audio.Pcm:
+        return audio.prepare(self.voice(narrator_id).synthesize(text))
+
+    def _recorded(self, scene_id: str, narrator_id: str, variant: int, text: str) -> list[Path] | None:
+        """The pack files for this variant: one for a whole text, one per spoken piece otherwise."""
+        parts = parse(text)
+        pieces = [p.text for p in parts if isinstance(p, Literal) and is_speakable(p.text)]
+        whole = all(isinstance(p, Literal) for p in parts)
+        for pack in self.packs:
+            if whole:
+                path = pack.clip(scene_id, narrator_id, variant)
+                if path is not None and pack.recorded_text_matches(path, text):
+                    return [path]
+                continue
+            found: list[Path] = []
+            for index, piece in enumerate(pieces):
+                path = pack.clip(scene_id, narrator_id, variant, index)
+                if path is None or not pack.recorded_text_matches(path, piece):
+                    break
+                found.append(path)
+            if pieces and len(found) == len(pieces):
+                return found
+        return None
+
+    def _from_recording(
+        self, files: list[Path], narrator_id: str, text: str, values: Mapping[str, Value], fmt: AudioFormat
+    ) -> Path:
+        whole = len(files) == 1 and not any(isinstance(p, Slot) for p in parse(text))
+        if whole and stored_as(files[0], fmt):
+            return files[0]  # a recording already in the wanted format is served as it is
+        stamps = [f"{f}:{f.stat().st_mtime_ns}:{f.stat().st_size}" for f in files]
+        filled = fill(text, values)
+        key = digest("recording", *stamps, self.voice(narrator_id).identity, filled)
+        path = self.cache.text_path(narrator_id, key, fmt)
+        return self.cache.ensure(path, lambda: encode(self._compose(files, narrator_id, text, values), fmt))
+
+    def _compose(
+        self, files: list[Path], narrator_id: str, text: str, values: Mapping[str, Value]
+    ) -> audio.Pcm:
+        """Recorded pieces with the values (names …) spoken by the narrator's generated voice between them."""
+        recordings = iter(files)
+        pieces: list[audio.Pcm] = []
+        for part in parse(text):
+            if isinstance(part, Slot):
+                pieces.append(self._value_audio(part.key, values[part.key], narrator_id))
+            elif is_speakable(part.text):
+                pieces.append(audio.normalize(audio.trim(audio.resample(decode(next(recordings))))))
+            elif part.text.strip():
+                pieces.append(audio.silence(_PAUSE_PUNCTUATION))
+        return audio.join(pieces, gap=_PIECE_GAP)
+
+    def _value_audio(self, key: str, value: Value, narrator_id: str) -> audio.Pcm:
+        if key == "names" and not isinstance(value, str | int) and len(value) > 1:
+            names = [decode(self.speak_name(name, narrator_id)) for name in value]
+            und = decode(self.say("und", narrator_id))
+            return audio.join([*names[:-1], und, names[-1]], gap=0.1)
+        if key in ("name", "names", "left", "right"):
+            return decode(self.speak_name(spoken(value), narrator_id))
+        return decode(self.say(spoken(value), narrator_id))

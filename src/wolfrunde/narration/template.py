@@ -1,0 +1,90 @@
+"""Scene texts with placeholders: parsing, checking and filling them in."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+PLACEHOLDERS: frozenset[str] = frozenset({"name", "names", "role", "round", "left", "right", "minutes"})
+
+Value = str | int | Sequence[str]
+
+_TOKEN = re.compile(r"\{([^{}]*)\}")
+
+
+class TemplateError(ValueError):
+    """A scene text is malformed or a value for it is missing."""
+
+
+@dataclass(frozen=True)
+class Literal:
+    text: str
+
+
+@dataclass(frozen=True)
+class Slot:
+    key: str
+
+
+Part = Literal | Slot
+
+
+def parse(text: str) -> tuple[Part, ...]:
+    """Split a text into literal pieces and `{placeholder}` slots, rejecting stray braces."""
+    parts: list[Part] = []
+    position = 0
+    for match in _TOKEN.finditer(text):
+        _reject_stray_braces(text[position : match.start()], text)
+        if match.start() > position:
+            parts.append(Literal(text[position : match.start()]))
+        key = match.group(1)
+        if not re.fullmatch(r"[a-z_]+", key):
+            raise TemplateError(f"ungültiger Platzhalter {{{key}}} in {text!r}")
+        parts.append(Slot(key))
+        position = match.end()
+    _reject_stray_braces(text[position:], text)
+    if position < len(text):
+        parts.append(Literal(text[position:]))
+    return tuple(parts)
+
+
+def _reject_stray_braces(piece: str, text: str) -> None:
+    if "{" in piece or "}" in piece:
+        raise TemplateError(f"einzelne geschweifte Klammer in {text!r}")
+
+
+def slots(text: str) -> set[str]:
+    return {part.key for part in parse(text) if isinstance(part, Slot)}
+
+
+def spoken(value: Value) -> str:
+    """How a value is said: lists of names read as 'Anna, Ben und Carla'."""
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, int):
+        return str(value)
+    items = [str(item).strip() for item in value]
+    if not items:
+        raise TemplateError("leere Namensliste")
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " und " + items[-1]
+
+
+def fill(text: str, values: Mapping[str, Value]) -> str:
+    """The text with every slot replaced by its spoken value; missing values raise TemplateError."""
+    out: list[str] = []
+    for part in parse(text):
+        if isinstance(part, Literal):
+            out.append(part.text)
+        elif part.key in values:
+            out.append(spoken(values[part.key]))
+        else:
+            raise TemplateError(f"Wert für {{{part.key}}} fehlt in {text!r}")
+    return "".join(out)
+
+
+def is_speakable(piece: str) -> bool:
+    """Whether a literal piece holds words (pieces of only spaces and punctuation become pauses)."""
+    return any(char.isalnum() for char in piece)

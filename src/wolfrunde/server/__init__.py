@@ -1,0 +1,1 @@
+"""The Wolfrunde server: accounts, rooms, timers and channels over HTTP and WebSockets."""

@@ -1,0 +1,40 @@
+"""Who may read and write which chat channel, decided from the seat's own view and the room's clock.
+
+`for_seat` returns {channel: may_write} for every channel the seat may read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+COMPANIONS = {"sister": ("sisters", "sisters"), "brother": ("brothers", "brothers")}  # role: (channel, step)
+
+
+def for_seat(view: dict[str, Any], timer: dict[str, Any] | None, timers: dict[str, int], now: float) -> dict[str, bool]:
+    you = view.get("you") or {}
+    phase = view.get("phase")
+    alive = bool(you.get("alive"))
+    if phase == "over" or view.get("result") is not None:
+        # the game is over: every log is open to everyone, only the village square stays writable
+        return {"village": True, "wolves": False, "lovers": False, "sisters": False, "brothers": False,
+                "beyond": False}
+    night = phase == "night"
+    channels: dict[str, bool] = {"village": alive and phase == "day"}
+    if you.get("side") == "werewolves":
+        channels["wolves"] = alive and night
+    if you.get("lover") is not None:
+        channels["lovers"] = alive and night and _whisper_open(view, timer, timers, now)
+    companion = COMPANIONS.get(str(you.get("role")))
+    if companion is not None:
+        channel, step = companion
+        channels[channel] = alive and night and view.get("step") == step
+    if not alive:
+        channels["beyond"] = True
+    return channels
+
+
+def _whisper_open(view: dict[str, Any], timer: dict[str, Any] | None, timers: dict[str, int], now: float) -> bool:
+    """The lovers whisper from the second night on, for the first seconds of each night."""
+    if int(view.get("round") or 0) < 2 or not timer or timer.get("night_started") is None:
+        return False
+    return now < float(timer["night_started"]) + timers.get("lovers", 30)

@@ -1,0 +1,39 @@
+"""`wolfrunde serve`: starts the server (SQLite in the data folder unless a database URL is given)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+HELP = "Startet den Server für Online-Runden"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="Adresse, auf der der Server lauscht")
+    parser.add_argument("--port", type=int, default=8000, help="Port (Standard: 8000)")
+    parser.add_argument("--data", default="data", help="Datenordner für die SQLite-Datenbank")
+    parser.add_argument("--database-url", default=None, help="z. B. postgresql+psycopg://… statt SQLite")
+    parser.add_argument(
+        "--secure-cookies", action=argparse.BooleanOptionalAction, default=None,
+        help="Sitzungs-Cookie nur über HTTPS senden (Standard: je nach Anfrage)",
+    )
+    parser.add_argument("--fast-bots", action="store_true", help=argparse.SUPPRESS)
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from wolfrunde.server.app import create_app
+    from wolfrunde.server.config import ServerConfig
+    from wolfrunde.store import default_url
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    url = args.database_url or default_url(args.data)
+    config = ServerConfig(database_url=url, secure_cookies=args.secure_cookies)
+    if args.fast_bots:  # for tests: bots answer and skipped steps pass almost at once
+        config = ServerConfig(
+            database_url=url, secure_cookies=args.secure_cookies, bot_delay=(0.0, 0.02), pause_seconds=(0.0, 0.02)
+        )
+    app = create_app(config)
+    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning")
+    return 0

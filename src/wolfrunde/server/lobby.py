@@ -1,0 +1,81 @@
+"""The lobby of one room: seats in table order and the host's settings. Plain data, stored as JSON."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from wolfrunde.server.texts import BOT_NAMES
+
+MAX_SEATS = 14
+DEFAULT_TIMERS: dict[str, int] = {"night": 45, "day": 180, "vote": 60, "lovers": 30}
+TIMER_BOUNDS: dict[str, tuple[int, int]] = {"night": (5, 600), "day": (5, 1800), "vote": (5, 600), "lovers": (5, 120)}
+RULES = ("wolfrunde", "duesterwald")
+
+
+@dataclass
+class Seat:
+    name: str
+    user_id: int | None = None  # None for a bot the server plays
+    bot: bool = False
+
+
+@dataclass
+class Settings:
+    rules: str = "wolfrunde"
+    roles: list[str] | None = None  # None: the recommended set for the player count
+    timers: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_TIMERS))
+    meldeliste: bool = False
+
+
+@dataclass
+class Lobby:
+    host_id: int
+    seats: list[Seat] = field(default_factory=list)
+    settings: Settings = field(default_factory=Settings)
+
+    # --- queries -------------------------------------------------------------------------------
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.bot:
+                return index
+        return None
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) >= MAX_SEATS
+
+    # --- changes (callers check permissions) -----------------------------------------------------
+    def join(self, user_id: int, name: str) -> int:
+        self.seats.append(Seat(name=name, user_id=user_id))
+        return len(self.seats) - 1
+
+    def remove(self, index: int) -> Seat:
+        return self.seats.pop(index)
+
+    def add_bot(self) -> int:
+        taken = {seat.name for seat in self.seats}
+        name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(self.seats) + 1}")
+        self.seats.append(Seat(name=name, bot=True))
+        return len(self.seats) - 1
+
+    # --- persistence -----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Lobby:
+        settings = Settings(**data.get("settings", {}))
+        seats = [Seat(**seat) for seat in data.get("seats", [])]
+        return cls(host_id=int(data["host_id"]), seats=seats, settings=settings)
+
+
+def check_timers(timers: dict[str, int]) -> str | None:
+    """A German complaint about the timers, or None when they are fine."""
+    for key, value in timers.items():
+        if key not in TIMER_BOUNDS:
+            return f"unbekannter Zeitgeber „{key}“"
+        low, high = TIMER_BOUNDS[key]
+        if not low <= value <= high:
+            return f"Zeitgeber „{key}“ muss zwischen {low} und {high} Sekunden liegen"
+    return None

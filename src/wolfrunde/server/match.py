@@ -1,0 +1,142 @@
+"""A running game inside a room: the engine's Game plus the setup the room stored for it.
+
+This is the only server module that touches engine objects. Everything it hands out for a player is
+taken from `game.view(seat)`; the rest of the server never sees the state, the events or the requests.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from wolfrunde.engine import Game, IllegalMove, Setup, SetupError, recommended_roles
+
+DISCUSSION = "ready"  # the day request every living player confirms when the discussion may end
+
+__all__ = ["IllegalMove", "Match", "SetupError", "StepChange", "deal", "recommended"]
+
+
+def recommended(players: int, rules: str) -> list[str] | None:
+    """The recommended role set for this many players, or None when the engine has none."""
+    try:
+        return list(recommended_roles(players, mode="online", rules=rules))
+    except (SetupError, ValueError, KeyError):
+        return None
+
+
+def deal(names: list[str], roles: list[str], rules: str, meldeliste: bool, rng: random.Random) -> dict[str, Any]:
+    """Shuffles the cards to the seats (two leftovers go to the centre when a thief plays) and checks
+    the result with the engine. Returns the setup as stored JSON; raises SetupError."""
+    deck = list(roles)
+    rng.shuffle(deck)
+    extra = len(deck) - len(names)
+    if extra == 2 and "thief" in deck:
+        # the thief must be dealt to a seat, never to the centre
+        center = [r for r in deck if r != "thief"][:2]
+        for role in center:
+            deck.remove(role)
+        seats = deck
+    else:
+        seats, center = deck, []
+    data = {
+        "names": list(names),
+        "roles": seats,
+        "center": center,
+        "rules": rules,
+        "mode": "online",
+        "seed": rng.randrange(2**31),
+        "meldeliste": meldeliste,
+    }
+    _setup(data).validate()
+    return data
+
+
+def _setup(data: dict[str, Any]) -> Setup:
+    return Setup(
+        names=tuple(data["names"]),
+        roles=tuple(data["roles"]),
+        center=tuple(data["center"]),
+        rules=data["rules"],
+        mode=data["mode"],
+        seed=int(data["seed"]),
+        meldeliste=bool(data["meldeliste"]),
+    )
+
+
+@dataclass(frozen=True)
+class StepChange:
+    """What one applied command did to the flow of the game, as far as timers need to know."""
+
+    new_requests: bool  # some (seat, kind) is open now that was not open before
+    skipped_steps: int  # night steps called that asked nobody anything (dead or absent roles)
+
+
+class Match:
+    def __init__(self, setup: dict[str, Any]) -> None:
+        self.setup = setup
+        self.game = Game(_setup(setup))
+
+    # --- commands (raise IllegalMove; the game is then unchanged) -------------------------------
+    def decide(self, seat: int, kind: str, choice: Any) -> StepChange:
+        before = self._open()
+        mark = len(self.game.events)
+        self.game.decide(seat, kind, choice)
+        return self._change(before, mark)
+
+    def timeout(self) -> StepChange:
+        before = self._open()
+        mark = len(self.game.events)
+        self.game.timeout()
+        return self._change(before, mark)
+
+    # --- questions ------------------------------------------------------------------------------
+    @property
+    def seats(self) -> int:
+        return len(self.setup["names"])
+
+    @property
+    def over(self) -> bool:
+        return self.game.result is not None
+
+    def view(self, seat: int) -> dict[str, Any]:
+        return self.game.view(seat)
+
+    def has_pending(self) -> bool:
+        return bool(self.game.pending())
+
+    def waiting_seats(self) -> set[int]:
+        """Seats that still owe a decision (the server needs this for timers and its own bots only)."""
+        return {request.seat for request in self.game.pending()}
+
+    def phase_kind(self) -> str:
+        """Which host timer applies now: night, day (the discussion before the votes) or vote."""
+        if str(self.game.phase) == "night":
+            return "night"
+        if any(request.kind == DISCUSSION for request in self.game.pending()):
+            return "day"
+        return "vote"
+
+    def night_number(self) -> int | None:
+        return self.game.round if str(self.game.phase) == "night" else None
+
+    def _open(self) -> set[tuple[int, str]]:
+        return {(r.seat, r.kind) for r in self.game.pending()}
+
+    def _change(self, before: set[tuple[int, str]], mark: int) -> StepChange:
+        after = self._open()
+        steps = sum(1 for event in self.game.events[mark:] if event.type == "step")
+        current_step_asks = bool(after) and steps > 0
+        skipped = max(0, steps - (1 if current_step_asks else 0))
+        return StepChange(new_requests=bool(after - before), skipped_steps=skipped)
+
+
+def replay(setup: dict[str, Any], commands: list[tuple[str, int | None, str | None, Any]]) -> Match:
+    """Restores a match from its setup and its stored commands, in order."""
+    match = Match(setup)
+    for op, seat, kind, choice in commands:
+        if op == "timeout":
+            match.timeout()
+        elif op == "decide" and seat is not None and kind is not None:
+            match.decide(seat, kind, choice)
+    return match

@@ -1,0 +1,82 @@
+"""Server → client messages. Game payloads are built from one seat's view and nothing else."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from wolfrunde.server.lobby import MAX_SEATS, Lobby
+from wolfrunde.server.texts import CHANNELS, error_text
+
+
+def error(code: str, ref: Any = None, **details: object) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": error_text(code, **details), "ref": ref}
+
+
+def ack(ref: Any) -> dict[str, Any]:
+    return {"type": "ack", "ref": ref}
+
+
+def welcome(code: str, user_id: int, name: str, seat: int | None) -> dict[str, Any]:
+    return {"type": "welcome", "room": code, "you": {"user_id": user_id, "name": name, "seat": seat}}
+
+
+def lobby(
+    code: str, data: Lobby, status: str, online: set[int], recommended: list[str] | None
+) -> dict[str, Any]:
+    """Public lobby data: seats, who is connected, settings. Contains no game secrets."""
+    seats = [
+        {
+            "seat": index,
+            "name": seat.name,
+            "bot": seat.bot,
+            "host": seat.user_id == data.host_id and not seat.bot,
+            "online": seat.bot or (seat.user_id in online),
+        }
+        for index, seat in enumerate(data.seats)
+    ]
+    settings = data.settings
+    return {
+        "type": "lobby",
+        "code": code,
+        "link": f"/r/{code}",
+        "status": status,
+        "host_id": data.host_id,
+        "seats": seats,
+        "max_seats": MAX_SEATS,
+        "settings": {
+            "rules": settings.rules,
+            "roles": settings.roles,
+            "recommended": settings.roles is None,
+            "timers": dict(settings.timers),
+            "meldeliste": settings.meldeliste,
+        },
+        "recommended_roles": recommended,
+    }
+
+
+def game(
+    seat: int, view: dict[str, Any], deadline: float | None, channels: dict[str, bool]
+) -> dict[str, Any]:
+    seconds_left = None if deadline is None else max(0.0, round(deadline - time.time(), 1))
+    return {
+        "type": "game",
+        "seat": seat,
+        "view": view,
+        "timer": None if deadline is None else {"deadline": deadline, "seconds_left": seconds_left},
+        "channels": [
+            {"id": channel, "name": CHANNELS[channel], "write": write} for channel, write in channels.items()
+        ],
+    }
+
+
+def chat(channel: str, seat: int, name: str, text: str, at: float) -> dict[str, Any]:
+    return {"type": "chat", "channel": channel, "seat": seat, "name": name, "text": text, "at": at}
+
+
+def chat_history(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": "chat_history", "messages": messages}
+
+
+def removed() -> dict[str, Any]:
+    return {"type": "removed", "message": error_text("removed")}

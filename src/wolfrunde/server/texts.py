@@ -1,0 +1,61 @@
+"""Every German text the server sends to a player, in one place."""
+
+from __future__ import annotations
+
+ERRORS: dict[str, str] = {
+    "malformed": "Die Nachricht ist ungültig: {detail}",
+    "too_big": "Die Nachricht ist zu groß (höchstens {limit} Zeichen).",
+    "too_frequent": "Zu viele Nachrichten in kurzer Zeit. Bitte kurz warten.",
+    "not_logged_in": "Bitte zuerst anmelden.",
+    "no_room": "Diesen Raum gibt es nicht.",
+    "not_host": "Das darf nur die Spielleitung des Raums.",
+    "not_seated": "Du sitzt nicht an diesem Tisch.",
+    "wrong_seat": "Du kannst nur für deinen eigenen Platz entscheiden.",
+    "lobby_closed": "Das Spiel läuft schon oder ist vorbei.",
+    "not_running": "Es läuft gerade kein Spiel.",
+    "room_full": "Der Tisch ist voll.",
+    "already_seated": "Du sitzt schon an diesem Tisch.",
+    "no_such_seat": "Diesen Platz gibt es nicht.",
+    "cannot_remove_host": "Die Spielleitung kann sich nicht selbst entfernen.",
+    "bad_settings": "Die Einstellungen sind ungültig: {detail}",
+    "cannot_start": "Das Spiel kann nicht beginnen: {detail}",
+    "illegal": "Dieser Zug ist nicht erlaubt: {detail}",
+    "channel_closed": "In diesem Kanal kannst du gerade nicht schreiben.",
+    "removed": "Du wurdest von der Spielleitung aus dem Raum entfernt.",
+    "server_busy": "Der Server ist gerade überlastet.",
+}
+
+HTTP: dict[str, str] = {
+    "bad_name": "Der Name muss 3 bis 24 Zeichen lang sein (Buchstaben, Ziffern, Leerzeichen, - und _).",
+    "bad_password": "Das Passwort muss mindestens 8 und höchstens 200 Zeichen lang sein.",
+    "name_taken": "Dieser Name ist schon vergeben.",
+    "bad_login": "Name oder Passwort stimmt nicht.",
+    "too_many_logins": "Zu viele Anmeldeversuche. Bitte in einer Minute noch einmal versuchen.",
+    "not_logged_in": "Bitte zuerst anmelden.",
+    "no_room": "Diesen Raum gibt es nicht.",
+    "bad_request": "Die Anfrage ist ungültig.",
+    "wrong_origin": "Die Anfrage kommt nicht von dieser Seite.",
+}
+
+CHANNELS: dict[str, str] = {
+    "village": "Dorfplatz",
+    "wolves": "Wolfsrudel",
+    "lovers": "Flüstern der Verliebten",
+    "sisters": "Schwestern",
+    "brothers": "Brüder",
+    "beyond": "Jenseits",
+    "lobby": "Vorraum",
+}
+
+BOT_NAMES = (
+    "Agathe", "Bertold", "Cäcilie", "Dietmar", "Elfriede", "Friedhelm", "Gisela", "Hubertus",
+    "Irmgard", "Jobst", "Kunigunde", "Lambert", "Mechthild", "Notker", "Ottilie", "Pankraz",
+)
+
+
+def error_text(code: str, **details: object) -> str:
+    template = ERRORS.get(code, "Fehler.")
+    try:
+        return template.format(**details)
+    except (KeyError, IndexError):
+        return template.split(":")[0] + "."

@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from wolfrunde.server.app import create_app
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.store import default_url
+
+
+@pytest.fixture
+def config(tmp_path: Path) -> ServerConfig:
+    return ServerConfig(database_url=default_url(tmp_path), bot_delay=(0.0, 0.01), pause_seconds=(0.0, 0.01))
+
+
+@pytest.fixture
+def client(config: ServerConfig) -> Iterator[TestClient]:
+    with TestClient(create_app(config), base_url="http://testserver") as test_client:
+        yield test_client
+
+
+def sign_up(client: TestClient, name: str, password: str = "geheim-123") -> str:
+    """Registers a user and returns its session cookie; the client's own cookie jar stays empty."""
+    response = client.post("/api/register", json={"name": name, "password": password})
+    assert response.status_code == 201, response.text
+    token = response.cookies["wolfrunde_session"]
+    client.cookies.clear()
+    return token
+
+
+def as_user(token: str) -> dict[str, str]:
+    return {"cookie": f"wolfrunde_session={token}"}
+
+
+def receive_until(ws, wanted: str, limit: int = 50) -> dict:  # type: ignore[no-untyped-def]
+    """The next message of type `wanted` (others before it are skipped), within `limit` messages."""
+    for _ in range(limit):
+        message = ws.receive_json()
+        if message["type"] == wanted:
+            return message
+    raise AssertionError(f"no {wanted} message within {limit}")

@@ -1,0 +1,124 @@
+import json
+
+from starlette.testclient import TestClient
+
+from tests.server.conftest import as_user, receive_until, sign_up
+from wolfrunde.server.protocol import MAX_MESSAGE_CHARS
+
+
+def open_room(client: TestClient, host: str = "Anna") -> tuple[str, str]:
+    token = sign_up(client, host)
+    code = client.post("/api/rooms", headers=as_user(token)).json()["code"]
+    return token, code
+
+
+def test_host_sits_at_seat_zero_and_a_guest_joins_by_code(client: TestClient) -> None:
+    host, code = open_room(client)
+    guest = sign_up(client, "Ben")
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as host_ws:
+        welcome = host_ws.receive_json()
+        assert welcome["type"] == "welcome" and welcome["you"]["seat"] == 0
+        with client.websocket_connect(f"/ws/rooms/{code.lower()}", headers=as_user(guest)) as guest_ws:
+            assert guest_ws.receive_json()["you"]["seat"] is None
+            guest_ws.send_json({"type": "join", "ref": 1})
+            assert receive_until(guest_ws, "welcome")["you"]["seat"] == 1
+            lobby = receive_until(host_ws, "lobby")
+            while len(lobby["seats"]) < 2:
+                lobby = receive_until(host_ws, "lobby")
+            assert [(s["seat"], s["name"], s["host"], s["online"]) for s in lobby["seats"]] == [
+                (0, "Anna", True, True), (1, "Ben", False, True),
+            ]
+            assert lobby["link"] == f"/r/{code}"
+            guest_ws.send_json({"type": "join"})
+            assert receive_until(guest_ws, "error")["code"] == "already_seated"
+
+
+def test_only_the_host_changes_settings_and_bad_settings_are_refused(client: TestClient) -> None:
+    host, code = open_room(client)
+    guest = sign_up(client, "Ben")
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(guest)) as guest_ws:
+        guest_ws.send_json({"type": "settings", "meldeliste": True, "ref": "s"})
+        error = receive_until(guest_ws, "error")
+        assert error == {"type": "error", "code": "not_host", "ref": "s",
+                         "message": "Das darf nur die Spielleitung des Raums."}
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as ws:
+        ws.send_json({"type": "settings", "timers": {"night": 2}})
+        assert "zwischen" in receive_until(ws, "error")["message"]
+        ws.send_json({"type": "settings", "roles": ["seer", "witch", "villager", "villager", "hunter"]})
+        error = receive_until(ws, "error")
+        assert error["code"] == "bad_settings" and "Wölfe" in error["message"]
+        ws.send_json({"type": "settings", "rules": "duesterwald", "meldeliste": True, "timers": {"day": 90}})
+        lobby = receive_until(ws, "lobby")
+        while not lobby["settings"]["meldeliste"]:
+            lobby = receive_until(ws, "lobby")
+        assert lobby["settings"]["rules"] == "duesterwald" and lobby["settings"]["timers"]["day"] == 90
+        assert lobby["settings"]["recommended"] is True
+
+
+def test_host_adds_bots_and_removes_a_player(client: TestClient) -> None:
+    host, code = open_room(client)
+    guest = sign_up(client, "Ben")
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as host_ws, \
+            client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(guest)) as guest_ws:
+        guest_ws.send_json({"type": "join"})
+        assert receive_until(guest_ws, "welcome")["you"]["seat"] is None
+        assert receive_until(guest_ws, "welcome")["you"]["seat"] == 1
+        host_ws.send_json({"type": "add_bot"})
+        host_ws.send_json({"type": "kick", "seat": 0})
+        assert receive_until(host_ws, "error")["code"] == "cannot_remove_host"
+        host_ws.send_json({"type": "kick", "seat": 1})
+        assert receive_until(guest_ws, "removed")["message"].startswith("Du wurdest")
+        assert receive_until(guest_ws, "welcome")["you"]["seat"] is None
+        lobby = receive_until(host_ws, "lobby")
+        while len(lobby["seats"]) != 2 or lobby["seats"][1]["name"] == "Ben":
+            lobby = receive_until(host_ws, "lobby")
+        assert lobby["seats"][1]["bot"] is True
+        host_ws.send_json({"type": "kick", "seat": 9})
+        assert receive_until(host_ws, "error")["code"] == "no_such_seat"
+
+
+def test_bad_messages_get_an_error_and_the_connection_stays(client: TestClient) -> None:
+    host, code = open_room(client)
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as ws:
+        ws.send_text("{kaputt")
+        assert receive_until(ws, "error")["code"] == "malformed"
+        ws.send_text(json.dumps({"type": "chat", "channel": "lobby", "text": "x" * MAX_MESSAGE_CHARS}))
+        assert receive_until(ws, "error")["code"] == "too_big"
+        ws.send_json({"type": "decide", "kind": "seer", "choice": 1, "ref": "d"})
+        assert receive_until(ws, "error")["code"] == "not_running"
+        ws.send_json({"type": "ping", "ref": "p"})
+        assert receive_until(ws, "pong")["ref"] == "p"
+
+
+def test_a_flood_of_messages_is_answered_with_too_frequent(client: TestClient) -> None:
+    host, code = open_room(client)
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as ws:
+        for _ in range(60):
+            ws.send_json({"type": "ping"})
+        codes = []
+        for _ in range(80):
+            message = ws.receive_json()
+            if message["type"] == "error":
+                codes.append(message["code"])
+                break
+        assert codes == ["too_frequent"]
+
+
+def test_sockets_without_login_or_room_are_refused(client: TestClient) -> None:
+    _host, code = open_room(client)
+    with client.websocket_connect(f"/ws/rooms/{code}") as ws:
+        assert ws.receive_json()["code"] == "not_logged_in"
+    token = sign_up(client, "Ben")
+    with client.websocket_connect("/ws/rooms/ACDEQ", headers=as_user(token)) as ws:
+        message = ws.receive_json()
+        assert message["code"] == "no_room"
+
+
+def test_lobby_chat_reaches_the_seated_players(client: TestClient) -> None:
+    host, code = open_room(client)
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as ws:
+        ws.send_json({"type": "chat", "channel": "lobby", "text": "Hallo zusammen"})
+        line = receive_until(ws, "chat")
+        assert (line["channel"], line["name"], line["text"]) == ("lobby", "Anna", "Hallo zusammen")
+        ws.send_json({"type": "chat", "channel": "wolves", "text": "psst"})
+        assert receive_until(ws, "error")["code"] == "channel_closed"

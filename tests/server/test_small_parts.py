@@ -1,0 +1,59 @@
+from wolfrunde.server.codes import ALPHABET, LENGTH, new_code, normalise
+from wolfrunde.server.lobby import Lobby, check_timers
+from wolfrunde.server.passwords import hash_password, verify_password
+from wolfrunde.server.ratelimit import SlidingWindow, TokenBucket
+
+
+def test_room_codes_avoid_look_alike_characters() -> None:
+    assert not set("0O1IL2Z5S8B") & set(ALPHABET)
+    for _ in range(200):
+        code = new_code()
+        assert len(code) == LENGTH and set(code) <= set(ALPHABET)
+        assert normalise(code.lower()) == code
+    assert normalise("ac de-f") == "ACDEF"
+    assert normalise("ABCDE") is None  # B is a look-alike and never part of a code
+    assert normalise("ACD") is None
+
+
+def test_sliding_window_limits_per_key() -> None:
+    now = [0.0]
+    window = SlidingWindow(3, 60.0, clock=lambda: now[0])
+    assert [window.allow("anna") for _ in range(4)] == [True, True, True, False]
+    assert window.allow("ben")
+    now[0] = 61.0
+    assert window.allow("anna")
+
+
+def test_token_bucket_refills() -> None:
+    now = [0.0]
+    bucket = TokenBucket(rate=2.0, burst=2.0, clock=lambda: now[0])
+    assert [bucket.take() for _ in range(3)] == [True, True, False]
+    now[0] = 0.5
+    assert bucket.take()
+    assert not bucket.take()
+
+
+def test_passwords_hash_with_argon2() -> None:
+    hashed = hash_password("geheim123")
+    assert hashed.startswith("$argon2id$")
+    assert verify_password(hashed, "geheim123")
+    assert not verify_password(hashed, "geheim124")
+    assert not verify_password("not a hash", "geheim123")
+
+
+def test_lobby_round_trips_through_json_and_names_bots() -> None:
+    lobby = Lobby(host_id=1)
+    lobby.join(1, "Anna")
+    lobby.add_bot()
+    lobby.add_bot()
+    restored = Lobby.from_dict(lobby.to_dict())
+    assert restored == lobby
+    names = [seat.name for seat in restored.seats]
+    assert len(set(names)) == 3 and restored.seats[1].bot
+    assert restored.seat_of(1) == 0 and restored.seat_of(2) is None
+
+
+def test_timer_bounds() -> None:
+    assert check_timers({"night": 30, "day": 120}) is None
+    assert "zwischen" in (check_timers({"night": 1}) or "")
+    assert "unbekannt" in (check_timers({"nap": 30}) or "")

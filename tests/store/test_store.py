@@ -1,0 +1,70 @@
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect
+
+from wolfrunde.store import Database, default_url
+from wolfrunde.store import accounts, rooms
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Database:
+    database = Database(default_url(tmp_path / "data"))
+    database.migrate()
+    yield database
+    database.close()
+
+
+def test_migrations_create_every_table_and_run_twice(tmp_path: Path) -> None:
+    database = Database(default_url(tmp_path))
+    database.migrate()
+    database.migrate()
+    tables = set(inspect(database.engine).get_table_names())
+    assert {"users", "sessions", "rooms", "room_commands", "chat_messages", "alembic_version"} <= tables
+    assert (tmp_path / "wolfrunde.sqlite3").exists()
+    database.close()
+
+
+def test_user_names_are_unique_ignoring_case(db: Database) -> None:
+    assert accounts.create_user(db, "Anna", "hash") is not None
+    assert accounts.create_user(db, "ANNA ", "other") is None
+    found = accounts.find_user(db, "anna")
+    assert found is not None and found.name == "Anna"
+
+
+def test_sessions_store_only_a_hash_and_expire(db: Database) -> None:
+    user = accounts.create_user(db, "Ben", "hash")
+    assert user is not None
+    token = accounts.open_session(db, user.id, now=1000.0)
+    with db.session() as session:
+        stored = [row[0] for row in session.execute(accounts.SessionRecord.__table__.select())]
+    assert token not in stored
+    assert accounts.session_user(db, token, now=1001.0).id == user.id
+    assert accounts.session_user(db, token, now=1000.0 + accounts.SESSION_SECONDS + 1) is None
+    accounts.close_session(db, token)
+    assert accounts.session_user(db, token, now=1001.0) is None
+
+
+def test_room_commands_keep_their_order_and_timer(db: Database) -> None:
+    user = accounts.create_user(db, "Carl", "hash")
+    assert rooms.create_room(db, "ACDEF", user.id, {"host_id": user.id, "seats": []})
+    assert not rooms.create_room(db, "ACDEF", user.id, {})
+    assert rooms.append_command(db, "ACDEF", "decide", 2, "seer", 4) == 0
+    assert rooms.append_command(db, "ACDEF", "timeout", timer={"deadline": 12.5}) == 1
+    stored = rooms.commands(db, "ACDEF")
+    assert [(c.seq, c.op, c.seat, c.kind, c.choice) for c in stored] == [
+        (0, "decide", 2, "seer", 4),
+        (1, "timeout", None, None, None),
+    ]
+    assert rooms.load_room(db, "ACDEF").timer == {"deadline": 12.5}
+    rooms.save_room(db, "ACDEF", status="running", setup={"names": ["a"]})
+    assert rooms.running_room_codes(db) == ["ACDEF"]
+
+
+def test_chat_history_is_in_order(db: Database) -> None:
+    user = accounts.create_user(db, "Dora", "hash")
+    rooms.create_room(db, "HJKMN", user.id, {})
+    for index in range(3):
+        rooms.add_chat(db, "HJKMN", "village", index, f"Hallo {index}")
+    assert [m.text for m in rooms.chat_history(db, "HJKMN")] == ["Hallo 0", "Hallo 1", "Hallo 2"]
+    assert [m.text for m in rooms.chat_history(db, "HJKMN", limit=2)] == ["Hallo 1", "Hallo 2"]
