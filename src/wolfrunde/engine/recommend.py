@@ -1,4 +1,8 @@
-"""Recommended role sets by player count ("Rollen nach Spielerzahl"), 3 to 40 players."""
+"""Recommended role sets by player count ("Rollen nach Spielerzahl"), 3 to 40 players.
+
+Up to 18 players the sets are written out; beyond, roles join in a fixed order and about a fifth of
+the village stays plain Dorfbewohner. The balance was checked with `wolfrunde simulate --table`.
+"""
 
 from __future__ import annotations
 
@@ -7,23 +11,46 @@ from wolfrunde.engine.errors import SetupError
 from wolfrunde.engine.model import Mode, Rules
 from wolfrunde.engine.setup import PLAYER_LIMITS
 
-# village roles in the order they join the table, with the player count from which they do
-VILLAGE_ADDITIONS: tuple[tuple[int, str], ...] = (
-    (3, "seer"), (5, "witch"), (6, "hunter"), (7, "cupid"), (8, "bodyguard"), (8, "sister"),
-    (9, "little_girl"), (10, "brother"), (10, "elder"), (11, "fox"), (12, "piper"), (13, "knight"),
-    (14, "fool"), (15, "dog_handler"), (16, "scapegoat"), (17, "denouncer"), (18, "judge"), (19, "maid"),
-    (20, "angel"), (22, "border_crosser"), (24, "foundling"),
+W, V = "werewolf", "villager"
+SETS: dict[int, tuple[str, ...]] = {
+    3: (W, "seer", V),
+    4: (W, "seer", "witch", V),
+    5: (W, "seer", "witch", V, V),
+    6: (W, "seer", "witch", "hunter", V, V),
+    7: (W, W, "seer", "witch", "hunter", "cupid", V),
+    8: (W, W, "seer", "witch", "hunter", "sister", "sister", V),
+    9: (W, W, "seer", "witch", "hunter", "bodyguard", "sister", "sister", V),
+    10: (W, W, "seer", "witch", "hunter", "cupid", "brother", "brother", "brother", V),
+    11: (W, W, "seer", "witch", "hunter", "cupid", "bodyguard", "brother", "brother", "brother", V),
+    12: (W, W, "primal_wolf", "seer", "witch", "hunter", "cupid", "bodyguard", "sister", "sister", "piper", V),
+    13: (W, W, "primal_wolf", "seer", "witch", "hunter", "bodyguard", "elder", "brother", "brother", "brother",
+         "little_girl", V),
+    14: (W, W, "alpha_wolf", "seer", "witch", "hunter", "cupid", "bodyguard", "elder", "sister", "sister",
+         "piper", "fox", V),
+    15: (W, W, "primal_wolf", "seer", "witch", "hunter", "cupid", "bodyguard", "brother", "brother", "brother",
+         "knight", "fool", V, V),
+    16: (W, W, W, "white_wolf", "seer", "witch", "hunter", "cupid", "bodyguard", "sister", "sister", "piper",
+         "dog_handler", "judge", V, V),
+    17: (W, W, "primal_wolf", "white_wolf", "seer", "witch", "hunter", "cupid", "bodyguard", "brother",
+         "brother", "brother", "elder", "denouncer", "scapegoat", V, V),
+    18: (W, W, "primal_wolf", "white_wolf", "seer", "witch", "hunter", "cupid", "bodyguard", "sister",
+         "sister", "piper", "fox", "knight", "maid", "angel", V, V),
+}
+# beyond the written sets: roles in the order they join, and wolf cards that replace a plain Werwolf
+LARGE_VILLAGE_ORDER = (
+    "seer", "witch", "hunter", "cupid", "bodyguard", "sister", "brother", "piper", "elder", "fox", "knight",
+    "little_girl", "fool", "dog_handler", "scapegoat", "denouncer", "judge", "maid", "angel", "border_crosser",
+    "foundling", "thief",
 )
-# wolf cards that replace a plain Werwolf, with the player count from which they do
-WOLF_UPGRADES: tuple[tuple[int, str], ...] = ((12, "primal_wolf"), (15, "white_wolf"), (18, "alpha_wolf"))
-DUESTERWALD_ROLES = ("seer", "witch", "hunter", "cupid", "little_girl")
+LARGE_WOLF_UPGRADES = ("primal_wolf", "white_wolf", "alpha_wolf")
+DUESTERWALD = {5: ("seer", "witch"), 7: ("hunter",), 8: ("cupid",), 9: ("little_girl",)}
 
 
 def wolf_count(players: int) -> int:
-    """About one wolf in four and a half players: 1 up to 6, 2 from 7, 3 from 12, 4 from 16 …"""
+    """About one wolf in four players (at least one; three from twelve as in the card game)."""
     if players <= 6:
         return 1
-    return max(2, round(players / 4.5) if players < 12 else players // 4)
+    return max(2, players // 4 if players >= 12 else 2)
 
 
 def recommended_roles(players: int, mode: str = "online", rules: str = "wolfrunde") -> list[str]:
@@ -31,22 +58,40 @@ def recommended_roles(players: int, mode: str = "online", rules: str = "wolfrund
     low, high = PLAYER_LIMITS[mode_value]
     if not low <= players <= high:
         raise SetupError(f"Für {players} Spieler gibt es hier keine Besetzung ({low} bis {high}).")
-    wolves = ["werewolf"] * wolf_count(players)
-    village: list[str] = []
     if rules_value is Rules.DUESTERWALD:
-        candidates = [(n, r) for n, r in VILLAGE_ADDITIONS if r in DUESTERWALD_ROLES]
+        roles = _duesterwald(players)
+    elif players in SETS:
+        roles = list(SETS[players])
     else:
-        candidates = list(VILLAGE_ADDITIONS)
-        for index, (threshold, role) in enumerate(WOLF_UPGRADES):
-            if players >= threshold and index < len(wolves):
-                wolves[index] = role
-    for threshold, role in candidates:
-        role_card = card(role)
-        size = max(role_card.cards_per_set, 1)
-        if players < threshold or mode_value not in role_card.modes:
+        roles = _large(players)
+    return [_fit_mode(role, mode_value) for role in roles]
+
+
+def _fit_mode(role: str, mode: Mode) -> str:
+    return role if mode in card(role).modes else "villager"
+
+
+def _duesterwald(players: int) -> list[str]:
+    """The original card game: Werwölfe, Seherin and the other original characters."""
+    roles = [W] * (1 if players < 8 else wolf_count(players))
+    roles += ["seer"]
+    for threshold, extra in DUESTERWALD.items():
+        if players >= threshold:
+            roles += [r for r in extra if r != "seer"]
+    roles += [V] * (players - len(roles))
+    return roles[:players]
+
+
+def _large(players: int) -> list[str]:
+    wolves = [W] * wolf_count(players)
+    for index, upgrade in enumerate(LARGE_WOLF_UPGRADES):
+        wolves[index] = upgrade
+    village_seats = players - len(wolves)
+    special_seats = village_seats - village_seats // 5
+    village: list[str] = []
+    for role in LARGE_VILLAGE_ORDER:
+        size = max(card(role).cards_per_set, 1)
+        if role == "thief" or len(village) + size > special_seats:
             continue
-        if len(wolves) + len(village) + size > players:
-            break
-        village.extend([role] * size)
-    village.extend(["villager"] * (players - len(wolves) - len(village)))
-    return wolves + village
+        village += [role] * size
+    return wolves + village + [V] * (village_seats - len(village))

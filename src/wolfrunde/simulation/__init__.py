@@ -1,0 +1,1 @@
+"""Random legal games, played fast: for balance tables, benchmarks and property tests."""
