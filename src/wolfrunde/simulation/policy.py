@@ -1,5 +1,6 @@
 """Simple players for simulated games. Each decides from its own request and what its seat knows:
-its own side, and for wolves the pack. Wolves never vote against each other."""
+its own side, and for wolves the pack. Wolves never vote against each other. A living Seherin tells the
+village what she found (as players do): villagers then vote for a wolf she saw, most of the time."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ def choose(game: Game, request: Request, rng: random.Random) -> Any:
     if kind == "seat":
         choices = options["choices"]
         if request.kind in VOTE_KINDS or request.kind == "hunter":
-            choices = _suspects(game, seat, choices)
+            choices = _suspects(game, seat, choices, rng)
         if not choices:
             return None
         if options["optional"] and request.kind not in VOTE_KINDS and rng.random() < 0.1:
@@ -48,10 +49,19 @@ def choose(game: Game, request: Request, rng: random.Random) -> Any:
     raise ValueError(f"no policy for {kind}")
 
 
-def _suspects(game: Game, seat: int, choices: list[int]) -> list[int]:
-    """Anyone but oneself; a wolf spares the pack."""
+FOLLOW_SEER = 0.7
+
+
+def _suspects(game: Game, seat: int, choices: list[int], rng: random.Random) -> list[int]:
+    """Anyone but oneself; a wolf spares the pack; the village follows the Seherin's word."""
     if game.is_wolf(seat):
         spared = [s for s in choices if s != seat and not game.is_wolf(s)]
-    else:
-        spared = [s for s in choices if s != seat]
+        return spared or choices
+    seer = game.holder("seer")
+    if seer is not None and rng.random() < FOLLOW_SEER:
+        seen = game.memory(seer).get("seen", {})
+        named = [s for s, side in seen.items() if side == "werewolves" and s in choices and s != seat]
+        if named:
+            return named
+    spared = [s for s in choices if s != seat]
     return spared or choices

@@ -47,6 +47,7 @@ def step(game: Game, night: NightEffects) -> Any:
     data: dict[str, Any] = {"player": target, "role": role}
     if role in SHOWS_SIDE:
         data["side"] = game.side(target).value
+    game.memory(seer).setdefault("seen", {})[target] = game.side(target).value
     game.emit("seen", visible_to=[seer], reveals={target: role}, **data)
 
 
