@@ -116,7 +116,7 @@ def _play_entry(game: Game, index: int, entry: Any) -> None:
             _check_ballots(game, entry, requests, label)
             for request in requests:
                 key = KIND_TO_KEY.get(request.kind)
-                if key is not None and key in entry:
+                if key is not None and key in entry and _consumes(request):
                     used.add(key)
                 game.decide(request.seat, request.kind, _answer(game, entry, request, label))
     except IllegalMove as error:
@@ -125,6 +125,11 @@ def _play_entry(game: Game, index: int, entry: Any) -> None:
         if entry[key] is None or entry[key] is False:
             continue
         raise ScenarioError(f"{label}: {key!r} cannot be played: {_why_unused(game, allowed[key], key)}")
+
+
+def _consumes(request: Request) -> bool:
+    """`little_girl_caught` only answers the `duesterwald` peek (a yes/no), not the timed peek online."""
+    return request.kind != "peek" or request.options["type"] == "choice"
 
 
 def _answer(game: Game, entry: dict[str, Any], request: Request, label: str) -> Any:
