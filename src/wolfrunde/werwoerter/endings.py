@@ -35,9 +35,7 @@ def begin(state: State, ending: Ending) -> None:
     if ending is Ending.GUESSED:
         state.phase = Phase.POINTING
         state.emit(
-            EndingStarted(
-                ending=ending.value, seconds=POINT_SECONDS, hints=(Hint.ONLY_WEREWOLF_REVEALS, *_two(state))
-            ),
+            EndingStarted(ending=ending.value, seconds=POINT_SECONDS, hints=(Hint.ONLY_WEREWOLF_REVEALS, *_two(state))),
             WerewolvesRevealed(seats=state.werewolves),
         )
     else:

@@ -12,6 +12,7 @@ from wolfrunde.werwoerter.errors import IllegalMove
 from wolfrunde.werwoerter.events import Event, GameEnded
 from wolfrunde.werwoerter.game_setup import Setup
 from wolfrunde.werwoerter.state import Phase, State
+from wolfrunde.werwoerter.view import seat_view
 
 # Each phase module answers requests(state), why_not(state, decision), apply(state, decision), time_up(state).
 PHASES: dict[Phase, ModuleType] = {
@@ -104,8 +105,7 @@ class Game:
         return tuple(r for r in found if seat is None or r.seat == seat)
 
     def view(self, seat: int) -> dict[str, Any]:
-        from wolfrunde.werwoerter.view import seat_view
-
+        """What `seat` may know, as JSON data: folded from the events it may see, plus its own requests."""
         self._check_seat(seat)
         return seat_view(self.events_for(seat), self.pending(seat), seat)
 

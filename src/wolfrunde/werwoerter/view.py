@@ -45,8 +45,12 @@ def seat_view(visible: Iterable[ev.Event], requests: Iterable[Request], seat: in
 def _fold(view: dict[str, Any], event: ev.Event, seat: int) -> None:
     match event:
         case ev.GameStarted():
-            view.update(players=list(event.players), difficulty=event.difficulty,
-                        day_seconds=event.day_seconds, werewolf_count=event.werewolves)
+            view.update(
+                players=list(event.players),
+                difficulty=event.difficulty,
+                day_seconds=event.day_seconds,
+                werewolf_count=event.werewolves,
+            )
             view["name"] = event.players[seat]
         case ev.RoleDealt() if event.seat == seat:
             view["role"] = event.role.value
@@ -89,8 +93,7 @@ def _fold(view: dict[str, Any], event: ev.Event, seat: int) -> None:
             view["revealed"].update({str(s): role.value for s, role in event.roles.items()})
         case ev.GameEnded():
             view["phase"] = "over"
-            view["result"] = {"winner": event.winner.value, "reason": event.reason,
-                              "winners": list(event.winners)}
+            view["result"] = {"winner": event.winner.value, "reason": event.reason, "winners": list(event.winners)}
             view["revealed"] = {str(s): role.value for s, role in enumerate(event.roles)}
         case _:
             pass
