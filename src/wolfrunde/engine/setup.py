@@ -48,7 +48,8 @@ class Setup:
         low, high = PLAYER_LIMITS[mode]
         count = len(self.names)
         if not low <= count <= high:
-            raise SetupError(f"{MODE_NAMES[mode].capitalize()} spielen {low} bis {high} Personen, nicht {count}.")
+            where = MODE_NAMES[mode]
+            raise SetupError(f"{where[0].upper()}{where[1:]} spielen {low} bis {high} Personen, nicht {count}.")
         if len(self.roles) != count:
             raise SetupError(f"{count} Spieler brauchen {count} Rollenkarten, nicht {len(self.roles)}.")
         cards = all_cards()

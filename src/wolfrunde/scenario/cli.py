@@ -21,13 +21,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        return _fail(f"{path}: cannot read the file ({error.strerror})")
+        return _fail(f"{path}: Datei nicht lesbar ({error.strerror})")
     except UnicodeDecodeError:
-        return _fail(f"{path}: not UTF-8 text")
+        return _fail(f"{path}: kein UTF-8-Text")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        return _fail(f"{path}: not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})")
+        return _fail(f"{path}: kein gültiges JSON (Zeile {error.lineno}, Spalte {error.colno}: {error.msg})")
     try:
         result = run_scenario(data)
     except ScenarioError as error:

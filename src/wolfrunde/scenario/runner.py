@@ -49,35 +49,35 @@ def run_scenario(data: Any) -> dict[str, Any]:
 
 def _start(data: Any) -> tuple[Game, list[Any]]:
     if not isinstance(data, dict):
-        raise ScenarioError("the scenario must be a JSON object")
+        raise ScenarioError("Das Szenario muss ein JSON-Objekt sein.")
     unknown = set(data) - TOP_KEYS
     if unknown:
-        raise ScenarioError(f"unknown key {sorted(unknown)[0]!r}")
+        raise ScenarioError(f"Unbekannter Schlüssel {sorted(unknown)[0]!r}.")
     players = data.get("players")
     if not isinstance(players, list) or not players:
-        raise ScenarioError("players: a list of {\"name\": …, \"role\": …} is needed")
+        raise ScenarioError("players: eine Liste von {\"name\": …, \"role\": …} wird gebraucht.")
     names: list[str] = []
     roles: list[str] = []
     for position, entry in enumerate(players, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or "role" not in entry:
-            raise ScenarioError(f"players[{position}]: needs \"name\" and \"role\"")
+            raise ScenarioError(f"players[{position}]: \"name\" und \"role\" fehlen.")
         role = role_id(entry["role"])
         if role is None or role == "captain":
-            raise ScenarioError(f"players[{position}] {entry['name']}: unknown role {entry['role']!r}")
+            raise ScenarioError(f"players[{position}] {entry['name']}: unbekannte Rolle {entry['role']!r}.")
         names.append(entry["name"])
         roles.append(role)
     center_raw = data.get("center") or []
     if not isinstance(center_raw, list):
-        raise ScenarioError("center: a list of two role names is needed")
+        raise ScenarioError("center: eine Liste von Rollennamen wird gebraucht.")
     center = []
     for item in center_raw:
         role = role_id(item)
         if role is None or role == "captain":
-            raise ScenarioError(f"center: unknown role {item!r}")
+            raise ScenarioError(f"center: unbekannte Rolle {item!r}.")
         center.append(role)
     seed = data.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ScenarioError(f"seed: a whole number is needed, not {seed!r}")
+        raise ScenarioError(f"seed: eine ganze Zahl wird gebraucht, nicht {seed!r}.")
     setup = Setup(
         names=tuple(names), roles=tuple(roles), center=tuple(center),
         rules=data.get("rules", "wolfrunde"), mode=data.get("mode", "online"), seed=seed,
@@ -89,26 +89,26 @@ def _start(data: Any) -> tuple[Game, list[Any]]:
         raise ScenarioError(f"setup: {error}") from None
     script = data.get("script", [])
     if not isinstance(script, list):
-        raise ScenarioError("script: a list of nights and days is needed")
+        raise ScenarioError("script: eine Liste von Nächten und Tagen wird gebraucht.")
     return game, script
 
 
 def _play_entry(game: Game, index: int, entry: Any) -> None:
     if not isinstance(entry, dict):
-        raise ScenarioError(f"script[{index}]: an object like {{\"night\": 1, …}} is needed")
+        raise ScenarioError(f"script[{index}]: ein Objekt wie {{\"night\": 1, …}} wird gebraucht.")
     if ("night" in entry) == ("day" in entry):
-        raise ScenarioError(f"script[{index}]: needs exactly one of \"night\" or \"day\"")
+        raise ScenarioError(f"script[{index}]: genau einer der Schlüssel \"night\" oder \"day\" wird gebraucht.")
     phase = Phase.NIGHT if "night" in entry else Phase.DAY
     number = entry[phase.value]
     label = f"{phase.value} {number}"
     allowed = NIGHT_KEYS if phase is Phase.NIGHT else DAY_KEYS
     unknown = set(entry) - set(allowed) - {phase.value}
     if unknown:
-        raise ScenarioError(f"{label}: unknown key {sorted(unknown)[0]!r}")
+        raise ScenarioError(f"{label}: unbekannter Schlüssel {sorted(unknown)[0]!r}.")
     if game.result is not None:
-        raise ScenarioError(f"{label}: the game is already over")
+        raise ScenarioError(f"{label}: die Partie ist schon vorbei.")
     if (game.phase, game.round) != (phase, number):
-        raise ScenarioError(f"{label}: the game is at {game.phase.value} {game.round}, not {label}")
+        raise ScenarioError(f"{label}: die Partie ist bei {game.phase.value} {game.round}, nicht bei {label}.")
     used: set[str] = set()
     try:
         while game.result is None and (game.phase, game.round) == (phase, number):
@@ -124,7 +124,7 @@ def _play_entry(game: Game, index: int, entry: Any) -> None:
     for key in sorted(set(entry) - used - {phase.value}):
         if entry[key] is None or entry[key] is False:
             continue
-        raise ScenarioError(f"{label}: {key!r} cannot be played: {_why_unused(game, allowed[key], key)}")
+        raise ScenarioError(f"{label}: {key!r} geht hier nicht: {_why_unused(game, allowed[key], key)}.")
 
 
 def _consumes(request: Request) -> bool:
@@ -144,7 +144,7 @@ def _answer(game: Game, entry: dict[str, Any], request: Request, label: str) -> 
         if value is None:
             return None
         if not isinstance(value, dict):
-            raise ScenarioError(f"{label}: {key!r} must map voters to names")
+            raise ScenarioError(f"{label}: {key!r} braucht Wählende und ihre Stimmen, {{\"Name\": \"Name\"}}.")
         target = value.get(game.name(request.seat))
         return None if target is None else _seat(game, target, label)
     if kind == "peek":
@@ -160,13 +160,13 @@ def _answer(game: Game, entry: dict[str, Any], request: Request, label: str) -> 
             return None
         role = role_id(value)
         if role is None:
-            raise ScenarioError(f"{label}: thief: unknown role {value!r}")
+            raise ScenarioError(f"{label}: thief: unbekannte Rolle {value!r}.")
         return role
     if kind == "witch":
         if value is None:
             return None
         if not isinstance(value, dict):
-            raise ScenarioError(f"{label}: witch must be {{\"heal\": name, \"poison\": name}}")
+            raise ScenarioError(f"{label}: witch braucht {{\"heal\": Name, \"poison\": Name}}.")
         return {k: (None if v is None else _seat(game, v, label)) for k, v in value.items()}
     if value is None:
         return None
@@ -179,7 +179,7 @@ def _seat(game: Game, name: Any, label: str) -> int:
     for player in game.players:
         if player.name == name:
             return player.seat
-    raise ScenarioError(f"{label}: there is no player called {name!r}")
+    raise ScenarioError(f"{label}: es gibt niemanden namens {name!r}.")
 
 
 def _check_ballots(game: Game, entry: dict[str, Any], requests: list[Request], label: str) -> None:
@@ -193,19 +193,19 @@ def _check_ballots(game: Game, entry: dict[str, Any], requests: list[Request], l
             _seat(game, voter, label)
             if voter not in asked:
                 seat = _seat(game, voter, label)
-                why = "is dead" if not game.players[seat].alive else "may not vote"
-                raise ScenarioError(f"{label}: {voter} {why} ({KIND_TO_KEY[kind]})")
+                why = "ist tot" if not game.players[seat].alive else "darf nicht abstimmen"
+                raise ScenarioError(f"{label}: {voter} {why} ({KIND_TO_KEY[kind]}).")
 
 
 def _why_unused(game: Game, role: str | None, key: str) -> str:
     if role is None:
-        return "no such vote took place"
+        return "diese Abstimmung fand nicht statt"
     if role == "captain":
-        return "the Hauptmann is not deciding anything now"
+        return "der Hauptmann hat gerade nichts zu entscheiden"
     name = card(role).name
     holders = game.holders(role, alive=False)
     if not holders:
-        return f"{name} is not in the game"
+        return f"{name} spielt nicht mit"
     if not any(game.players[s].alive for s in holders) and key != "hunter":
-        return f"{name} is dead"
-    return f"{name} may not act now"
+        return f"{name} ist tot"
+    return f"{name} ist jetzt nicht an der Reihe"
