@@ -24,7 +24,7 @@ PRIVATE_TO_ROLE = {
     "infection_blocked": "primal_wolf", "peek": "little_girl", "maid_took_card": "maid",
     "foundling_turned": "foundling",
 }
-NOBODY = {"attack_blocked", "blade_wound"}
+NOBODY = {"attack_blocked", "blade_wound", "death"}
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -74,7 +74,7 @@ def allowed_roles(game: Game, seat: int) -> dict[int, set[str]]:
     allowed[seat] |= held[seat]
     for event in game.events:
         data = event.data
-        if event.type == "death" and "role" in data:
+        if event.type == "died" and "role" in data:
             allowed.setdefault(data["player"], set()).add(data["role"])
         elif event.type == "fool_pardoned":
             allowed.setdefault(data["player"], set()).add("fool")

@@ -81,3 +81,17 @@ def test_everything_is_open_at_the_end():
     view = game.view(3)
     assert roles_known(view) == {p.name: p.card for p in game.players}
     assert any(e["type"] == "role" and e["player"] == 0 for e in view["events"])
+
+
+def test_night_causes_stay_secret_but_public_ones_are_told():
+    game = new_game("werewolf", "seer", "witch", "villager", "hunter", "villager")
+    answer(game, werewolves="Dora")
+    answer(game)
+    answer(game, witch={"poison": "Emil"})
+    answer(game, hunter="Frieda")
+    run_until(game, lambda g: g.phase.value == "day")
+    public = [(e["player"], e["cause"]) for e in game.view(1)["events"] if e["type"] == "died"]
+    assert public == [(3, "night"), (4, "night"), (5, "hunter")]
+    assert not any(e["type"] == "death" for e in game.view(1)["events"])
+    true_causes = [(e.data["player"], e.data["cause"]) for e in game.events if e.type == "death"]
+    assert true_causes == [(3, "werewolves"), (4, "poison"), (5, "hunter")]

@@ -12,7 +12,12 @@ if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
 
 
+# causes the village sees happen; a night kill by wolves, poison or a catch only shows as "night"
+PUBLIC_CAUSES = frozenset({"grief", "hunter", "vote", "scapegoat", "rusty_blade"})
+
+
 def kill(game: Game, seat: int, cause: str, *, reveal: bool = True) -> None:
+    """`death` is the omniscient record (with the true cause); `died` is what everyone learns."""
     player = game.players[seat]
     if not player.alive:
         return
@@ -22,7 +27,9 @@ def kill(game: Game, seat: int, cause: str, *, reveal: bool = True) -> None:
     data: dict[str, Any] = {"player": seat, "round": game.round, "phase": game.phase.value, "cause": cause}
     if reveal:
         data["role"] = player.card
-    game.emit("death", reveals={seat: player.card} if reveal else {}, **data)
+    game.emit("death", visible_to=(), **data)
+    public = {**data, "cause": cause if cause in PUBLIC_CAUSES else "night"}
+    game.emit("died", reveals={seat: player.card} if reveal else {}, **public)
     foundling.on_death(game, seat)
 
 

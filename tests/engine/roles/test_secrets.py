@@ -26,8 +26,8 @@ def test_magd_online_hides_the_role_and_tells_only_her():
     run_until(game, lambda g: g.phase.value == "day")
     run_until(game, lambda g: "maid" in {r.kind for r in g.pending()}, vote="Carl")
     answer(game, maid=True)
-    death = next(e for e in game.events if e.type == "death")
-    assert "role" not in death.data and death.reveals == {}
+    died = next(e for e in game.events if e.type == "died")
+    assert "role" not in died.data and died.reveals == {} and died.visible_to is None
     assert game.view(1)["you"]["role"] == "hunter"
     for viewer in (0, 3, 4):
         roles = {p["name"]: p["role"] for p in game.view(viewer)["players"]}
