@@ -25,6 +25,7 @@ def run(game: Game) -> Any:
     if game.round == 1:
         yield from captain_election(game)
     game.step = "discussion"
+    game.emit("discussion", round=game.round)
     yield [confirm(s, "ready") for s in game.living()]
     yield from vote_round(game, "vote", first=True)
     if game.result is None:
@@ -34,6 +35,7 @@ def run(game: Game) -> Any:
 
 def captain_election(game: Game) -> Any:
     game.step = "captain_election"
+    game.emit("captain_election")
     living = game.living()
     answers = yield [seat_choice(game, v, "captain", living, what="Hauptmannswahl") for v in living]
     counts = Counter(c for c in (answers[(v, "captain")] for v in living) if c is not None)
@@ -62,6 +64,7 @@ def voters(game: Game) -> list[int]:
 def vote_round(game: Game, kind: str, *, first: bool) -> Any:
     """One execution vote with its tie rules, verdict and consequences."""
     game.step = kind
+    game.emit("vote_started", kind=kind)
     living = game.living()
     voting = voters(game)
     answers = yield [_ballot(game, v, kind, living) for v in voting]
@@ -80,12 +83,12 @@ def vote_round(game: Game, kind: str, *, first: bool) -> Any:
     if len(tied) == 1:
         yield from execute(game, tied[0], "vote", first=first)
         return
-    game.emit("tie", tied=tied)
     scapegoat = game.holder("scapegoat")
+    captain = game.captain if game.captain is not None and game.players[game.captain].alive else None
+    game.emit("tie", tied=tied, resolution=_tie_resolution(game, kind, scapegoat, captain, votes, tied))
     if scapegoat is not None:
         yield from execute(game, scapegoat, "scapegoat", first=first)
         return
-    captain = game.captain if game.captain is not None and game.players[game.captain].alive else None
     if game.rules is Rules.WOLFRUNDE:
         if captain is None:
             game.emit("no_verdict", kind=kind)
@@ -102,6 +105,19 @@ def vote_round(game: Game, kind: str, *, first: bool) -> Any:
         game.emit("no_verdict", kind=kind)
         return
     yield from vote_round(game, "revote", first=first)
+
+
+def _tie_resolution(
+    game: Game, kind: str, scapegoat: int | None, captain: int | None, votes: dict[int, int | None], tied: list[int]
+) -> str:
+    """How this tie will be broken, as the village is told: scapegoat, captain, captain_vote, revote, nobody."""
+    if scapegoat is not None:
+        return "scapegoat"
+    if game.rules is Rules.WOLFRUNDE:
+        return "captain" if captain is not None else "nobody"
+    if captain is not None and votes.get(captain) in tied:
+        return "captain_vote"
+    return "nobody" if kind == "revote" else "revote"
 
 
 def _ballot(game: Game, voter: int, kind: str, living: list[int]) -> Any:

@@ -41,8 +41,8 @@ def settle(game: Game) -> Any:
         loaded = hunter.loaded(game)
         if loaded and game.living():
             target = yield from hunter.shoot(game, loaded[0])
+            game.emit("shot", player=loaded[0], target=target)
             if target is not None:
-                game.emit("shot", player=loaded[0], target=target)
                 kill(game, target, "hunter")
             continue
         break

@@ -1,0 +1,88 @@
+"""A game played through produces the expected sequence of scenes, from public events only."""
+
+import random
+
+from wolfrunde.engine import Game
+from wolfrunde.narration.catalogue import load_catalogue
+from wolfrunde.narration.cues import Cue, narrate, ordinal
+from wolfrunde.simulation.policy import choose
+from wolfrunde.simulation.runner import random_setup
+
+from engine.helpers import answer, new_game, run_until
+
+
+def public_events(game: Game):
+    return [{"type": e.type, **e.data} for e in game.events if e.visible_to is None]
+
+
+def scenes(game: Game):
+    deck = (*game.setup.roles, *game.setup.center)
+    return [c.scene for c in narrate(public_events(game), [p.name for p in game.players], deck)]
+
+
+def test_first_night_and_morning_in_order():
+    game = new_game("werewolf", "seer", "witch", "villager", "hunter")
+    answer(game, werewolves="Dora")
+    answer(game, seer="Anna")
+    answer(game)
+    cues = narrate(public_events(game), [p.name for p in game.players], game.setup.roles)
+    assert [c.scene for c in cues] == [
+        "welcome", "first_night_falls", "werewolves_wake", "werewolves_sleep", "seer_wakes", "seer_sleeps",
+        "witch_wakes", "witch_sleeps", "morning_one_victim", "captain_election_start",
+    ]
+    assert cues[8] == Cue("morning_one_victim", {"name": "Dora", "role": "ein Dorfbewohner"})
+
+
+def test_hunter_shot_at_dawn_and_day_vote():
+    game = new_game("werewolf", "werewolf", "seer", "villager", "hunter", "villager", "villager")
+    answer(game, werewolves="Emil")
+    answer(game)
+    answer(game, hunter="Anna")
+    run_until(game, lambda g: "vote" in {r.kind for r in g.pending()})
+    answer(game, vote="Ben")
+    names = scenes(game)
+    morning = names.index("morning_one_victim")
+    assert names[morning:morning + 4] == ["morning_one_victim", "hunter_shot_call", "hunter_shot", "death_revealed"]
+    assert names[-4:-1] == ["vote_call", "verdict", "death_revealed"]
+    assert names[-1] == "victory_village"
+
+
+def test_no_victim_morning_and_several_victims():
+    game = new_game("werewolf", "seer", "witch", "villager", "villager", "villager")
+    answer(game, werewolves="Dora")
+    answer(game)
+    answer(game, witch={"heal": "Dora"})
+    assert "morning_no_victim" in scenes(game)
+    run_until(game, lambda g: g.round == 2 and g.phase.value == "night")
+    answer(game, werewolves="Emil")
+    answer(game)
+    answer(game, witch={"poison": "Frieda"})
+    assert "morning_several_victims" in scenes(game)
+
+
+def test_secret_steps_are_spoken_for_dead_roles():
+    game = new_game("werewolf", "seer", "villager", "villager", "villager", "villager")
+    answer(game, werewolves="Ben")
+    run_until(game, lambda g: g.round == 2 and g.phase.value == "day")
+    assert scenes(game).count("seer_wakes") == 2
+
+
+def test_every_cue_of_random_games_exists_in_the_catalogue_with_its_values():
+    catalogue = load_catalogue()
+    for seed in range(60):
+        setup = random_setup(8 + seed % 7, seed)
+        game = Game(setup)
+        rng = random.Random(seed)
+        while game.result is None:
+            for request in game.pending():
+                game.decide(request.seat, request.kind, choose(game, request, rng))
+        cues = narrate(public_events(game), setup.names, (*setup.roles, *setup.center))
+        assert cues[0].scene == "welcome" and cues[-1].scene.startswith("victory_")
+        for cue in cues:
+            scene = catalogue[cue.scene]
+            assert set(cue.values) == set(scene.placeholders), cue
+
+
+def test_ordinals():
+    assert [ordinal(n) for n in (1, 2, 7, 19, 20, 21, 33)] == [
+        "erste", "zweite", "siebte", "neunzehnte", "zwanzigste", "einundzwanzigste", "dreiunddreißigste"]
