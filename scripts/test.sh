@@ -10,4 +10,4 @@ bash scripts/setup.sh test
 eval "$(bash scripts/postgres.sh start)"
 trap 'bash scripts/postgres.sh stop "$WOLFRUNDE_PG_DIR"' EXIT
 export WOLFRUNDE_CHROMIUM=/usr/bin/chromium
-.venv/bin/python -m pytest "$@"
+.venv/bin/python -m pytest -q "$@"

@@ -1,5 +1,4 @@
 from starlette.testclient import TestClient
-
 from tests.server.conftest import as_user, sign_up
 
 

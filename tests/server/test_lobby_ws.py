@@ -1,8 +1,8 @@
 import json
 
 from starlette.testclient import TestClient
-
 from tests.server.conftest import as_user, receive_until, sign_up
+
 from wolfrunde.server.protocol import MAX_MESSAGE_CHARS
 
 
@@ -122,3 +122,10 @@ def test_lobby_chat_reaches_the_seated_players(client: TestClient) -> None:
         assert (line["channel"], line["name"], line["text"]) == ("lobby", "Anna", "Hallo zusammen")
         ws.send_json({"type": "chat", "channel": "wolves", "text": "psst"})
         assert receive_until(ws, "error")["code"] == "channel_closed"
+
+
+def test_sockets_from_another_site_are_refused(client: TestClient) -> None:
+    host, code = open_room(client)
+    headers = as_user(host) | {"origin": "https://evil.example"}
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=headers) as ws:
+        assert ws.receive_json()["code"] == "wrong_origin"

@@ -57,3 +57,13 @@ def test_timer_bounds() -> None:
     assert check_timers({"night": 30, "day": 120}) is None
     assert "zwischen" in (check_timers({"night": 1}) or "")
     assert "unbekannt" in (check_timers({"nap": 30}) or "")
+
+
+def test_a_player_named_like_a_bot_keeps_his_name_and_the_bot_gets_another() -> None:
+    lobby = Lobby(host_id=1)
+    lobby.join(1, "Anna")
+    lobby.add_bot()
+    bot_name = lobby.seats[1].name
+    lobby.join(2, bot_name.upper())
+    names = [seat.name.casefold() for seat in lobby.seats]
+    assert len(set(names)) == 3 and lobby.seats[2].name == bot_name.upper()

@@ -3,13 +3,14 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect
 
-from wolfrunde.store import Database, default_url
-from wolfrunde.store import accounts, rooms
+from wolfrunde.store import Database, accounts, default_url, rooms
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Database:
-    database = Database(default_url(tmp_path / "data"))
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Database:
+    """Every store test runs on SQLite and on a real PostgreSQL server."""
+    url = default_url(tmp_path / "data") if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+    database = Database(url)
     database.migrate()
     yield database
     database.close()

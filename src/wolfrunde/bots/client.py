@@ -73,10 +73,9 @@ async def play(
     With `start_at`, this bot is the host: it sends `settings` and starts once that many seats are taken."""
     headers = {"Cookie": f"wolfrunde_session={cookie}"}
     async with websockets.connect(ws_url(base_url, code), additional_headers=headers, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "join", "ref": "join"}))
         if settings:
             await ws.send(json.dumps({"type": "settings", **settings}))
-        started = False
+        started = joined = False
         waiting_ref: str | None = None
         counter = 0
         async with asyncio.timeout(max_seconds):
@@ -86,6 +85,9 @@ async def play(
                 kind = message.get("type")
                 if kind == "welcome":
                     result.seat = message["you"]["seat"]
+                    if result.seat is None and not joined:
+                        joined = True
+                        await ws.send(json.dumps({"type": "join", "ref": "join"}))
                 elif kind == "error":
                     result.errors.append(message)
                     if message.get("ref") == waiting_ref:

@@ -35,6 +35,17 @@ def answer(request: dict[str, Any], own_seat: int | None, rng: random.Random) ->
         if len(choices) >= count:
             return kind, rng.sample(choices, count)
         return (kind, None) if options.get("optional", True) else None
+    if form == "witch":
+        heal = list(options.get("heal") or [])
+        poison = [c for c in options.get("poison") or [] if c != own_seat]
+        return kind, {
+            "heal": rng.choice(heal) if heal and rng.random() < 0.5 else None,
+            "poison": rng.choice(poison) if poison and rng.random() < 0.2 else None,
+        }
+    if form in ("card", "gap"):
+        if choices and (not options.get("optional", True) or rng.random() < 0.7):
+            return kind, rng.choice(choices)
+        return kind, None
     return kind, request.get("default")
 
 

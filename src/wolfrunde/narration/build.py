@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -48,8 +49,8 @@ def plan(
 class Progress:
     """A one-line bar on a terminal, a line every tenth of the way otherwise."""
 
-    def __init__(self, total: int, out: TextIO = sys.stderr, width: int = 30) -> None:
-        self.total, self.out, self.width = total, out, width
+    def __init__(self, total: int, out: TextIO | None = None, width: int = 30) -> None:
+        self.total, self.out, self.width = total, out or sys.stderr, width
         self.started = time.monotonic()
         self._last_tenth = -1
 
@@ -80,18 +81,45 @@ def build(
     scene_ids: Iterable[str],
     narrator_ids: Iterable[str],
     formats: Iterable[AudioFormat],
-    out: TextIO = sys.stderr,
+    out: TextIO | None = None,
+    workers: int = 1,
 ) -> BuildResult:
-    """Make every missing clip of these scenes and narrators in each format."""
+    """Make every missing clip of these scenes and narrators in each format, in `workers` processes."""
     jobs, dynamic = plan(narration, scene_ids, narrator_ids)
     fmts = list(formats)
     progress = Progress(len(jobs) * len(fmts), out)
     started = time.monotonic()
-    done = 0
     progress.update(0)
-    for job in jobs:
-        for fmt in fmts:
+    tasks = [(job, fmt) for job in jobs for fmt in fmts]
+    done = 0
+    if workers <= 1:
+        for job, fmt in tasks:
             narration.render(job.scene_id, job.narrator_id, job.variant, fmt=fmt)
             done += 1
             progress.update(done, f"{job.narrator_id}/{job.scene_id}")
+    else:
+        # espeak-ng is fast; the Opus encoder is what takes time, so separate processes pay off.
+        with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(narration,)) as pool:
+            chunks = [tasks[i : i + _CHUNK] for i in range(0, len(tasks), _CHUNK)]
+            for finished in as_completed(pool.submit(_render_chunk, chunk) for chunk in chunks):
+                label = finished.result()
+                done += label[0]
+                progress.update(done, label[1])
     return BuildResult(clips=done, seconds=time.monotonic() - started, skipped_dynamic=dynamic)
+
+
+_CHUNK = 20
+_worker: Narration | None = None
+
+
+def _start_worker(narration: Narration) -> None:
+    global _worker  # one Narration per worker process, set once when the process starts
+    _worker = narration
+
+
+def _render_chunk(chunk: list[tuple[Job, AudioFormat]]) -> tuple[int, str]:
+    assert _worker is not None
+    for job, fmt in chunk:
+        _worker.render(job.scene_id, job.narrator_id, job.variant, fmt=fmt)
+    last = chunk[-1][0]
+    return len(chunk), f"{last.narrator_id}/{last.scene_id}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ from wolfrunde.narration import audio
 from wolfrunde.narration.build import build
 from wolfrunde.narration.catalogue import CatalogueError, load_catalogue
 from wolfrunde.narration.engines import voice_for
-from wolfrunde.narration.formats import AudioFormat, decode, encode, fallback_format, preferred_format
+from wolfrunde.narration.formats import AudioFormat, decode, encode, preferred_format
 from wolfrunde.narration.narrators import NARRATOR_IDS, narrator
 from wolfrunde.narration.samples import role_sample
 from wolfrunde.narration.service import Narration, default_data_dir
@@ -34,7 +35,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     builder.add_argument("--narrator", action="append", choices=NARRATOR_IDS, help="nur diese(n) Erzähler")
     builder.add_argument("--scenes", nargs="+", metavar="SZENE", help="nur diese Szenen")
     builder.add_argument("--format", nargs="+", choices=[f.key for f in AudioFormat],
-                         help="Audioformate (Standard: opus und ein Ersatzformat)")
+                         help="Audioformate (Standard: das beste, opus; das Ersatzformat mp3 entsteht "
+                              "sonst bei Bedarf)")
+    builder.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                         help="so viele Prozesse gleichzeitig (Standard: alle Kerne)")
     _engine_option(builder)
 
     say = sub.add_parser("say", help="einen Text mit einer Erzählerstimme in eine Datei sprechen")
@@ -103,13 +107,10 @@ def _build(args: argparse.Namespace) -> int:
         print(f"Unbekannte Szenen: {', '.join(unknown)}", file=sys.stderr)
         return 2
     narrators = args.narrator or list(NARRATOR_IDS)
-    if args.format:
-        formats = [AudioFormat.parse(key) for key in args.format]
-    else:
-        formats = list(dict.fromkeys([preferred_format(), fallback_format()]))
+    formats = [AudioFormat.parse(key) for key in args.format] if args.format else [preferred_format()]
     for narrator_id in narrators:
         print(f"{narrator_id}: {narration.voice(narrator_id).identity}", file=sys.stderr)
-    result = build(narration, scene_ids, narrators, formats)
+    result = build(narration, scene_ids, narrators, formats, workers=args.jobs)
     files, size = narration.cache.size()
     print(f"{result.clips} Dateien in {result.seconds:.1f} s; {result.skipped_dynamic} Varianten mit Namen "
           f"entstehen im Spiel. Cache {narration.cache.root}: {files} Dateien, {size / 1e6:.1f} MB",

@@ -36,7 +36,7 @@ class AudioFormat(enum.Enum):
 # libsndfile's Opus "compression level": 0 = highest bitrate, 1 = lowest;
 # 0.93 gives about 24 kbit/s at 24 kHz, plenty for speech.
 _OPUS_COMPRESSION = 0.93
-_MP3_COMPRESSION = 0.6
+_MP3_COMPRESSION = 0.9  # about 32 kbit/s mono
 
 
 def encode(pcm: Pcm, fmt: AudioFormat) -> bytes:

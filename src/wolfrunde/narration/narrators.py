@@ -21,9 +21,8 @@ class MbrolaVoice:
     """A Debian mbrola German voice (mbrola-deN) driven through espeak-ng."""
 
     voice: str  # "de1" … "de8"
-    rate: int
-    pitch: int
-    pitch_range: int
+    rate: int  # words per minute
+    pitch: int  # 0..100
 
 
 @dataclass(frozen=True)
@@ -50,7 +49,7 @@ NARRATORS: tuple[Narrator, ...] = (
         name="Jutta",
         character="Die warmherzige Dorferzählerin: gemütlich, mütterlich, mit einem Augenzwinkern.",
         espeak=EspeakVoice(variant="de+f2", rate=142, pitch=48, pitch_range=65, word_gap=1),
-        mbrola=(MbrolaVoice("de5", 140, 48, 60), MbrolaVoice("de3", 140, 45, 60)),
+        mbrola=(MbrolaVoice("de5", 140, 48), MbrolaVoice("de3", 140, 45)),
         pico=PicoVoice(pitch=95, speed=88),
     ),
     Narrator(
@@ -58,28 +57,28 @@ NARRATORS: tuple[Narrator, ...] = (
         name="Leopold",
         character="Der würdevolle Chronist: umständlich, altmodisch, liebt lange Sätze.",
         espeak=EspeakVoice(variant="de+m1", rate=135, pitch=38, pitch_range=90, word_gap=2),
-        mbrola=(MbrolaVoice("de2", 132, 42, 85), MbrolaVoice("de8", 132, 42, 85)),
+        mbrola=(MbrolaVoice("de2", 132, 42), MbrolaVoice("de8", 132, 42)),
     ),
     Narrator(
         id="konrad",
         name="Konrad",
         character="Der wortkarge Holzfäller: knurrig, trocken, kurze Sätze.",
         espeak=EspeakVoice(variant="de+m7", rate=165, pitch=18, pitch_range=15),
-        mbrola=(MbrolaVoice("de6", 160, 25, 20), MbrolaVoice("de4", 160, 25, 20)),
+        mbrola=(MbrolaVoice("de6", 178, 15), MbrolaVoice("de4", 178, 15)),
     ),
     Narrator(
         id="mechthild",
         name="Mechthild",
         character="Die unheimliche Kräuterfrau: raunend, dunkel, voller Vorahnungen.",
         espeak=EspeakVoice(variant="de+f4", rate=118, pitch=22, pitch_range=75, word_gap=3),
-        mbrola=(MbrolaVoice("de7", 115, 30, 75), MbrolaVoice("de1", 115, 30, 75)),
+        mbrola=(MbrolaVoice("de7", 115, 30), MbrolaVoice("de1", 115, 30)),
     ),
     Narrator(
         id="hedda",
         name="Hedda",
         character="Die flotte Moderatorin: schnell, frech, gut gelaunt wie im Morgenradio.",
         espeak=EspeakVoice(variant="de+f5", rate=200, pitch=72, pitch_range=60),
-        mbrola=(MbrolaVoice("de3", 195, 65, 55), MbrolaVoice("de1", 195, 65, 55)),
+        mbrola=(MbrolaVoice("de3", 195, 65), MbrolaVoice("de1", 195, 65)),
         pico=PicoVoice(pitch=115, speed=118),
     ),
 )

@@ -28,12 +28,14 @@ def _plural(role_id: str) -> str:
 
 
 def wake_scene(catalogue: Catalogue, role_id: str) -> str:
-    """The id of the scene that wakes this role: `<role>_wakes`, else the first `<role(s)>_…wake…` scene."""
+    """The scene that wakes this role: `<role>_wakes`, else the first `<role(s)>_…wake…` scene, else the
+    first other scene of the role that is not its falling asleep (the Mädchen peeks, the Jäger shoots)."""
     for exact in (f"{role_id}_wakes", f"{role_id}_wake", f"{_plural(role_id)}_wake"):
         if exact in catalogue:
             return exact
     prefixes = (f"{role_id}_", f"{_plural(role_id)}_")
-    found = sorted(s.id for s in catalogue if s.id.startswith(prefixes) and "wake" in s.id)
+    own = sorted(s.id for s in catalogue if s.id.startswith(prefixes))
+    found = [s for s in own if "wake" in s] or [s for s in own if "sleep" not in s]
     if not found:
         raise LookupError(f"Keine Weck-Szene für die Rolle {role_id!r} im Katalog")
     return found[0]

@@ -19,6 +19,16 @@ DATA_ENV = "WOLFRUNDE_VOICES"
 DEFAULT_DATA_DIR = Path("data/voices")
 _PIECE_GAP = 0.15  # pause around a spoken value in a recorded (voice pack) sentence
 _PAUSE_PUNCTUATION = 0.3  # a piece that is only punctuation (", ") becomes this pause
+_MAX_NAME = 60
+
+
+def speakable_name(name: str) -> str:
+    """The name as the voice should read it: letters, digits and a few joiners, at most 60 characters."""
+    kept = "".join(char if char.isalnum() or char in "-'. " else " " for char in name[:_MAX_NAME])
+    clean = " ".join(kept.split())
+    if not any(char.isalnum() for char in clean):
+        raise ValueError(f"Der Name {name!r} enthält nichts Sprechbares")
+    return clean
 
 
 def default_data_dir() -> Path:
@@ -77,9 +87,7 @@ class Narration:
     def speak_name(self, name: str, narrator_id: str, fmt: AudioFormat | None = None) -> Path:
         """A player's name in this narrator's voice; call it when the player joins so it is ready."""
         fmt = fmt or preferred_format()
-        clean = " ".join(name.split())
-        if not clean:
-            raise ValueError("Ein Name darf nicht leer sein")
+        clean = speakable_name(name)
         voice = self.voice(narrator_id)
         path = self.cache.name_path(narrator_id, digest(voice.identity, "name", clean), fmt)
         return self.cache.ensure(path, lambda: encode(self._synthesize(narrator_id, clean), fmt))

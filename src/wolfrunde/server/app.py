@@ -52,6 +52,17 @@ async def index(request: Request) -> Response:
     return _index(request)
 
 
+async def roles(request: Request) -> Response:
+    """Public card data for the client: German name, side and description of every role."""
+    from wolfrunde.engine import all_cards
+
+    cards = {
+        card.id: {"name": card.name, "side": card.side.value, "description": card.description}
+        for card in all_cards().values()
+    }
+    return JSONResponse(cards, headers={"Cache-Control": "max-age=3600"})
+
+
 async def health(request: Request) -> Response:
     return JSONResponse({"ok": True})
 
@@ -78,6 +89,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/", index),
         Route("/r/{code}", index),
         Route("/api/health", health),
+        Route("/api/roles", roles),
         Route("/api/register", auth.register, methods=["POST"]),
         Route("/api/login", auth.login, methods=["POST"]),
         Route("/api/logout", auth.logout, methods=["POST"]),
@@ -91,6 +103,7 @@ def create_app(config: ServerConfig) -> Starlette:
     app.state.db = db
     app.state.config = config
     app.state.static = static
-    app.state.login_limits = (SlidingWindow(30, 60.0), SlidingWindow(5, 60.0))
-    app.state.register_limit = SlidingWindow(10, 600.0)
+    by_address, by_name = config.login_attempts_per_minute
+    app.state.login_limits = (SlidingWindow(by_address, 60.0), SlidingWindow(by_name, 60.0))
+    app.state.register_limit = SlidingWindow(config.registrations_per_hour, 3600.0)
     return app

@@ -17,7 +17,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--secure-cookies", action=argparse.BooleanOptionalAction, default=None,
         help="Sitzungs-Cookie nur über HTTPS senden (Standard: je nach Anfrage)",
     )
-    parser.add_argument("--fast-bots", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--testing", action="store_true", help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,9 +30,10 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     url = args.database_url or default_url(args.data)
     config = ServerConfig(database_url=url, secure_cookies=args.secure_cookies)
-    if args.fast_bots:  # for tests: bots answer and skipped steps pass almost at once
+    if args.testing:  # for tests: bots answer at once, skipped steps pass quickly, many sign-ups allowed
         config = ServerConfig(
-            database_url=url, secure_cookies=args.secure_cookies, bot_delay=(0.0, 0.02), pause_seconds=(0.0, 0.02)
+            database_url=url, secure_cookies=args.secure_cookies, bot_delay=(0.0, 0.02),
+            pause_seconds=(0.0, 0.02), registrations_per_hour=10_000,
         )
     app = create_app(config)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning")

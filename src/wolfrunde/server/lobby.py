@@ -47,6 +47,9 @@ class Lobby:
 
     # --- changes (callers check permissions) -----------------------------------------------------
     def join(self, user_id: int, name: str) -> int:
+        for seat in self.seats:  # names at a table are unique: a bot with this name takes another one
+            if seat.bot and seat.name.casefold() == name.casefold():
+                seat.name = self._free_bot_name(extra=frozenset({name}))
         self.seats.append(Seat(name=name, user_id=user_id))
         return len(self.seats) - 1
 
@@ -54,10 +57,13 @@ class Lobby:
         return self.seats.pop(index)
 
     def add_bot(self) -> int:
-        taken = {seat.name for seat in self.seats}
-        name = next((n for n in BOT_NAMES if n not in taken), f"Bot {len(self.seats) + 1}")
-        self.seats.append(Seat(name=name, bot=True))
+        self.seats.append(Seat(name=self._free_bot_name(), bot=True))
         return len(self.seats) - 1
+
+    def _free_bot_name(self, extra: frozenset[str] = frozenset()) -> str:
+        taken = {seat.name.casefold() for seat in self.seats} | {n.casefold() for n in extra}
+        candidates = [*BOT_NAMES, *(f"Bot {i}" for i in range(1, MAX_SEATS + 2))]
+        return next(n for n in candidates if n.casefold() not in taken)
 
     # --- persistence -----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

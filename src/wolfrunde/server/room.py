@@ -15,6 +15,7 @@ from typing import Any
 
 from wolfrunde.server import channels, payloads
 from wolfrunde.server import protocol as p
+from wolfrunde.server.chat import ChatActions
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.lobby import Lobby
@@ -63,7 +64,7 @@ class Stop:
     pass
 
 
-class Room(LobbyActions):
+class Room(LobbyActions, ChatActions):
     def __init__(self, code: str, db: Database, config: ServerConfig, lobby: Lobby, status: str) -> None:
         self.code = code
         self.db = db
@@ -149,7 +150,7 @@ class Room(LobbyActions):
             p.AddBot: self.add_bot,
             p.Start: self.start_game,
             p.Decide: self._decide,
-            p.Chat: self._chat,
+            p.Chat: self.chat,
         }
         if isinstance(message, p.Ping):
             conn.send({"type": "pong", "ref": message.ref})
@@ -165,7 +166,7 @@ class Room(LobbyActions):
         self.broadcast_lobby()
         if seat is not None and self.match is not None:
             self._send_game(conn, seat)
-            conn.send(payloads.chat_history(self._history_for(seat)))
+            conn.send(payloads.chat_history(self.history_for(seat)))
 
     # --- the game --------------------------------------------------------------------------------
     def begin(self, match: Match) -> None:
@@ -190,9 +191,8 @@ class Room(LobbyActions):
         except IllegalMove as illegal:
             conn.send(payloads.error("illegal", message.ref, detail=str(illegal)))
             return
-        self._after_change(change, op=("decide", seat, message.kind, message.choice))
-        if message.ref is not None:
-            conn.send(payloads.ack(message.ref))
+        acknowledge = conn if message.ref is not None else None
+        self._after_change(change, op=("decide", seat, message.kind, message.choice), ack=(acknowledge, message.ref))
 
     def _game_timeout(self) -> None:
         assert self.match is not None
@@ -215,8 +215,14 @@ class Room(LobbyActions):
             return
         self._after_change(change, op=("decide", seat, kind, choice))
 
-    def _after_change(self, change: StepChange, op: tuple[str, int | None, str | None, Any] | None) -> None:
-        """Stores the command with the new timer, then tells everyone (after a pause, if steps were skipped)."""
+    def _after_change(
+        self,
+        change: StepChange,
+        op: tuple[str, int | None, str | None, Any] | None,
+        ack: tuple[Connection | None, Any] = (None, None),
+    ) -> None:
+        """Stores the command with the new timer, then acknowledges it and tells everyone what changed
+        (after a pause when night steps of dead or absent roles were called)."""
         assert self.match is not None
         self.generation += 1
         now = time.time()
@@ -239,12 +245,16 @@ class Room(LobbyActions):
             store.append_command(self.db, self.code, action, seat, kind, choice, timer=self.timer)
         else:
             store.save_room(self.db, self.code, timer=self.timer)
+        sender, ref = ack
+        if sender is not None:
+            sender.send(payloads.ack(ref))
         if self.status == "ended":
             store.save_room(self.db, self.code, status="ended", timer=None)
             if self._timer_handle is not None:
                 self._timer_handle.cancel()
             self.broadcast_game()
             self.broadcast_lobby()
+            self._open_all_chats()
             return
         self._arm_timer()
         assert self.timer is not None
@@ -280,14 +290,14 @@ class Room(LobbyActions):
                 loop.call_later(self.rng.uniform(low, high), self.post, BotTurn(self.generation, seat))
 
     # --- sending ---------------------------------------------------------------------------------
-    def _channels(self, seat: int) -> dict[str, bool]:
+    def channels_for(self, seat: int) -> dict[str, bool]:
         assert self.match is not None
         return channels.for_seat(self.match.view(seat), self.timer, self.lobby.settings.timers, time.time())
 
     def _send_game(self, conn: Connection, seat: int) -> None:
         assert self.match is not None
         deadline = None if self.timer is None else self.timer["deadline"]
-        conn.send(payloads.game(seat, self.match.view(seat), deadline, self._channels(seat)))
+        conn.send(payloads.game(seat, self.match.view(seat), deadline, self.channels_for(seat)))
 
     def broadcast_game(self) -> None:
         if self.match is None:
@@ -297,38 +307,12 @@ class Room(LobbyActions):
             if seat is not None:
                 self._send_game(conn, seat)
 
+    def _open_all_chats(self) -> None:
+        """At the end every channel's log is opened to every player."""
+        for conn in list(self.connections.values()):
+            seat = self.lobby.seat_of(conn.user_id)
+            if seat is not None:
+                conn.send(payloads.chat_history(self.history_for(seat)))
+
     def online_users(self) -> set[int]:
         return {conn.user_id for conn in self.connections.values() if not conn.closed}
-
-    # --- chat ------------------------------------------------------------------------------------
-    def _chat(self, conn: Connection, message: p.Chat) -> None:
-        seat = self.lobby.seat_of(conn.user_id)
-        if seat is None:
-            conn.send(payloads.error("not_seated", message.ref))
-            return
-        if self.match is None:
-            allowed = {"lobby": True}
-        else:
-            allowed = self._channels(seat)
-        if not allowed.get(message.channel, False):
-            conn.send(payloads.error("channel_closed", message.ref))
-            return
-        saved = store.add_chat(self.db, self.code, message.channel, seat, message.text)
-        line = payloads.chat(message.channel, seat, self.lobby.seats[seat].name, message.text, saved.at)
-        for other in list(self.connections.values()):
-            other_seat = self.lobby.seat_of(other.user_id)
-            if other_seat is None:
-                continue
-            readable = {"lobby": True} if self.match is None else self._channels(other_seat)
-            if message.channel in readable:
-                other.send(line)
-        if message.ref is not None:
-            conn.send(payloads.ack(message.ref))
-
-    def _history_for(self, seat: int) -> list[dict[str, Any]]:
-        readable = self._channels(seat)
-        return [
-            payloads.chat(m.channel, m.seat, self.lobby.seats[m.seat].name, m.text, m.at)
-            for m in store.chat_history(self.db, self.code)
-            if m.channel in readable and m.seat < len(self.lobby.seats)
-        ]

@@ -23,7 +23,7 @@ CLOSE_NO_ROOM = 4404
 async def room_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     if not same_origin(websocket):
-        await _refuse(websocket, "not_logged_in", CLOSE_POLICY)
+        await _refuse(websocket, "wrong_origin", CLOSE_POLICY)
         return
     user = current_user(websocket)
     if user is None:

@@ -7,6 +7,7 @@ ERRORS: dict[str, str] = {
     "too_big": "Die Nachricht ist zu groß (höchstens {limit} Zeichen).",
     "too_frequent": "Zu viele Nachrichten in kurzer Zeit. Bitte kurz warten.",
     "not_logged_in": "Bitte zuerst anmelden.",
+    "wrong_origin": "Die Verbindung kommt nicht von dieser Seite.",
     "no_room": "Diesen Raum gibt es nicht.",
     "not_host": "Das darf nur die Spielleitung des Raums.",
     "not_seated": "Du sitzt nicht an diesem Tisch.",

@@ -59,7 +59,7 @@ def save_room(
     status: str | None = None,
     lobby: dict[str, Any] | None = None,
     setup: dict[str, Any] | None = None,
-    timer: dict[str, Any] | None | bool = False,
+    timer: dict[str, Any] | bool | None = False,
 ) -> None:
     """Updates the given fields (timer=False leaves the timer alone; None clears it)."""
     with db.session() as session:
@@ -84,7 +84,7 @@ def append_command(
     seat: int | None = None,
     kind: str | None = None,
     choice: Any = None,
-    timer: dict[str, Any] | None | bool = False,
+    timer: dict[str, Any] | bool | None = False,
 ) -> int:
     """Stores one accepted command (and optionally the new timer) in one transaction; returns its seq."""
     now = time.time()

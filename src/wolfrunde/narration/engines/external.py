@@ -44,7 +44,7 @@ class MbrolaSpeaker:
     @property
     def identity(self) -> str:
         s = self.settings
-        return f"mbrola:{s.voice}:r{s.rate}:p{s.pitch}:g{s.pitch_range}"
+        return f"mbrola:{s.voice}:r{s.rate}:p{s.pitch}"
 
     def synthesize(self, text: str) -> Pcm:
         s = self.settings

@@ -1,0 +1,291 @@
+"use strict";
+// The Wolfrunde web client: login, rooms, lobby, the game of one seat, chat. Speaks docs/protocol.md.
+(function () {
+  const T = window.T, R = window.R, el = R.el;
+  const main = document.getElementById("main");
+  const state = { me: null, roles: {}, code: null, ws: null, seat: null, lobby: null, game: null,
+    chat: {}, channel: null, showRole: false, picks: [], retry: 0, removed: false, sentFor: null };
+
+  async function api(path, body) {
+    const options = body === undefined ? { method: "GET" } :
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    const response = await fetch(path, options);
+    const data = response.status === 204 ? {} : await response.json().catch(() => ({}));
+    return { ok: response.ok, status: response.status, data };
+  }
+
+  function toast(text) {
+    const box = document.getElementById("toast");
+    box.textContent = text; box.hidden = false;
+    clearTimeout(toast.timer); toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
+  }
+
+  function show(...nodes) { main.replaceChildren(...nodes); }
+
+  // ---- accounts -------------------------------------------------------------------------------
+  function loginScreen() {
+    const name = el("input", { id: "name", autocomplete: "username", maxlength: 24 });
+    const password = el("input", { id: "password", type: "password", autocomplete: "current-password" });
+    const message = el("p", { className: "error" });
+    async function submit(path) {
+      const result = await api(path, { name: name.value, password: password.value });
+      if (!result.ok) { message.textContent = result.data.message || "Fehler."; return; }
+      state.me = result.data.user; route();
+    }
+    show(el("section", {}, el("h1", {}, T.ui.loginTitle), el("p", { className: "hint" }, T.ui.loginHint),
+      el("label", { for: "name" }, T.ui.name), name, el("label", { for: "password" }, T.ui.password), password,
+      message, el("div", { className: "row" },
+        el("button", { onclick: () => submit("/api/login") }, T.ui.login),
+        el("button", { className: "secondary", onclick: () => submit("/api/register") }, T.ui.register))));
+  }
+
+  function homeScreen() {
+    const code = el("input", { id: "code", maxlength: 7, autocapitalize: "characters", placeholder: "z. B. K7QWM" });
+    async function create() {
+      const result = await api("/api/rooms", {});
+      if (!result.ok) { toast(result.data.message || "Fehler."); return; }
+      go(result.data.link);
+    }
+    show(el("section", {}, el("h1", {}, T.ui.home), el("button", { onclick: create }, T.ui.create)),
+      el("section", {}, el("label", { for: "code" }, T.ui.codeLabel), code,
+        el("p", { className: "hint" }, T.ui.joinHint),
+        el("button", { onclick: () => code.value.trim() && go("/r/" + code.value.trim().toUpperCase()) }, T.ui.join)));
+  }
+
+  // ---- room connection ------------------------------------------------------------------------
+  function send(message) {
+    if (state.ws && state.ws.readyState === WebSocket.OPEN) state.ws.send(JSON.stringify(message));
+  }
+
+  function connect(code) {
+    state.code = code; state.removed = false;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/rooms/${encodeURIComponent(code)}`);
+    state.ws = ws;
+    ws.onopen = () => { state.retry = 0; };
+    ws.onmessage = (event) => receive(JSON.parse(event.data));
+    ws.onclose = () => {
+      if (state.ws !== ws || state.removed || !state.code) return;
+      toast(T.ui.lostConnection);
+      state.retry = Math.min(state.retry + 1, 5);
+      setTimeout(() => state.code === code && connect(code), 1000 * state.retry);
+    };
+  }
+
+  function receive(message) {
+    switch (message.type) {
+      case "welcome": state.seat = message.you.seat; break;
+      case "lobby": state.lobby = message;
+        if (state.seat === null && message.status === "lobby" && !state.joinTried) { state.joinTried = true; send({ type: "join" }); }
+        break;
+      case "game": state.game = message; state.sentFor = null; break;
+      case "chat": (state.chat[message.channel] ||= []).push(message); break;
+      case "chat_history": state.chat = {};
+        for (const line of message.messages) (state.chat[line.channel] ||= []).push(line);
+        break;
+      case "error": toast(message.message); state.sentFor = null; break;
+      case "removed": toast(message.message); state.removed = true; break;
+      default: return;
+    }
+    render();
+  }
+
+  // ---- screens inside a room ------------------------------------------------------------------
+  function render() {
+    if (!state.lobby) return;
+    if (state.game && state.seat !== null) return show(...gameScreen());
+    show(...lobbyScreen());
+  }
+
+  function lobbyScreen() {
+    const lobby = state.lobby, isHost = state.me && lobby.host_id === state.me.id;
+    const link = location.origin + lobby.link;
+    const seats = lobby.seats.map((seat) => el("li", { className: seat.online ? "" : "offline" },
+      el("span", {}, `${seat.seat + 1}. ${seat.name} `, seat.host ? el("span", { className: "badge" }, T.ui.host) : null,
+        seat.bot ? el("span", { className: "badge" }, T.ui.bot) : null, seat.online ? null : el("span", { className: "badge" }, T.ui.offline)),
+      isHost && !seat.host && lobby.status === "lobby"
+        ? el("button", { className: "small secondary", onclick: () => send({ type: "kick", seat: seat.seat }) }, T.ui.remove) : null));
+    const nodes = [el("section", {}, el("h1", {}, T.ui.lobby), el("div", { className: "code" }, lobby.code),
+      el("div", { className: "row" }, el("button", { className: "secondary",
+        onclick: () => navigator.clipboard.writeText(link).then(() => toast(T.ui.copied), () => toast(link)) }, T.ui.copy)))];
+    nodes.push(el("section", {}, el("h2", {}, `${T.ui.seats} (${lobby.seats.length}/${lobby.max_seats})`),
+      el("ul", { className: "seats" }, seats),
+      el("div", { className: "row" },
+        state.seat === null && lobby.status === "lobby" ? el("button", { onclick: () => send({ type: "join" }) }, T.ui.takeSeat) : null,
+        state.seat !== null && !isHost && lobby.status === "lobby" ? el("button", { className: "secondary", onclick: () => send({ type: "leave" }) }, T.ui.leaveSeat) : null,
+        isHost ? el("button", { className: "secondary", onclick: () => send({ type: "add_bot" }) }, T.ui.addBot) : null,
+        isHost ? el("button", { onclick: () => send({ type: "start" }) }, T.ui.start) : null),
+      state.seat === null && lobby.status !== "lobby" ? el("p", { className: "hint" }, T.ui.watching) : null));
+    nodes.push(settingsSection(lobby, isHost));
+    nodes.push(chatSection({ lobby: true }));
+    return nodes;
+  }
+
+  function settingsSection(lobby, isHost) {
+    const s = lobby.settings;
+    const rules = el("select", { id: "rules", disabled: !isHost },
+      ...Object.entries(T.rules).map(([id, label]) => el("option", { value: id, selected: id === s.rules }, label)));
+    const recommended = el("input", { type: "checkbox", id: "recommended", checked: s.recommended, disabled: !isHost });
+    const custom = el("input", { id: "roles", disabled: !isHost, value: (s.roles || lobby.recommended_roles || []).join(", ") });
+    const timers = Object.keys(T.timerNames).map((key) => [key, el("input", { type: "number", min: 5, id: "t-" + key,
+      value: s.timers[key], disabled: !isHost })]);
+    const meld = el("input", { type: "checkbox", id: "meld", checked: s.meldeliste, disabled: !isHost });
+    const shown = (s.roles || lobby.recommended_roles || []).map((id) => R.roleName(state.roles, id)).join(", ");
+    function save() {
+      const message = { type: "settings", rules: rules.value, meldeliste: meld.checked,
+        timers: Object.fromEntries(timers.map(([key, input]) => [key, Number(input.value)])) };
+      if (recommended.checked) message.recommended = true;
+      else message.roles = custom.value.split(",").map((x) => x.trim()).filter(Boolean);
+      send(message);
+    }
+    return el("section", {}, el("h2", {}, T.ui.settings),
+      el("label", { for: "rules" }, T.ui.rules), rules,
+      el("label", {}, T.ui.rolesLabel), el("p", {}, shown || "–"),
+      el("label", { for: "recommended" }, recommended, " ", T.ui.recommended),
+      isHost ? [el("label", { for: "roles" }, T.ui.custom), custom] : null,
+      el("label", {}, T.ui.timers),
+      el("div", { className: "row" }, timers.map(([key, input]) => el("div", {}, el("label", { for: "t-" + key }, T.timerNames[key]), input))),
+      el("label", { for: "meld" }, meld, " ", T.ui.meldeliste),
+      isHost ? el("button", { className: "secondary", onclick: save }, T.ui.save) : null);
+  }
+
+  function gameScreen() {
+    const message = state.game, view = message.view, names = view.players.map((p) => p.name);
+    const over = view.result !== null;
+    const nodes = [];
+    const phase = over ? T.ui.over : `${view.phase === "night" ? T.ui.night : T.ui.day} ${view.round}`;
+    const stepText = !over && view.step ? ` · ${T.steps[view.step] || view.step}` : "";
+    nodes.push(el("section", { className: over ? "" : "phase-" + view.phase },
+      el("h1", {}, phase + stepText), message.timer ? el("p", { className: "timer", "data-deadline": message.timer.deadline }, "") : null));
+    if (over) nodes.push(endSection(view, names));
+    else {
+      nodes.push(roleCard(view));
+      nodes.push(decisionSection(view, names));
+    }
+    nodes.push(playersSection(view));
+    nodes.push(chatSection(Object.fromEntries(message.channels.map((c) => [c.id, c]))));
+    nodes.push(el("section", {}, el("h2", {}, over ? T.ui.wholeLog : T.ui.log), logList(view, names)));
+    return nodes;
+  }
+
+  function roleCard(view) {
+    const role = state.roles[view.you.role];
+    return el("section", {}, el("h3", {}, T.ui.yourRole),
+      el("div", { className: "card", onclick: () => { state.showRole = !state.showRole; render(); } },
+        state.showRole ? [el("div", { className: "role" }, role ? role.name : view.you.role),
+          el("p", {}, role ? role.description : ""), el("p", { className: "hint" }, T.ui.tapToHide)]
+          : el("p", {}, T.ui.tapToShow)));
+  }
+
+  function decide(kind, choice) {
+    if (state.sentFor === kind) return;
+    state.sentFor = kind; state.picks = [];
+    send({ type: "decide", kind, choice, seat: state.seat });
+  }
+
+  function decisionSection(view, names) {
+    const parts = [];
+    for (const request of view.pending) parts.push(requestForm(request, names));
+    if (!view.pending.length) parts.push(el("p", { className: "hint" }, T.ui.waiting));
+    if (state.lobby.settings.meldeliste && view.phase === "day" && view.you.alive)
+      parts.push(el("button", { className: "secondary", onclick: () => send({ type: "decide", kind: "raise_hand", choice: true }) }, T.ui.raiseHand));
+    return el("section", {}, parts);
+  }
+
+  function requestForm(request, names) {
+    const o = request.options, kind = request.kind, title = el("h2", {}, T.kinds[kind] || kind);
+    const label = (v) => R.optionLabel(v, names, state.roles);
+    const none = o.optional ? el("button", { className: "secondary", onclick: () => decide(kind, null) }, T.ui.nobody) : null;
+    if (o.type === "confirm") return el("div", {}, title, el("button", { onclick: () => decide(kind, true) }, T.ui.confirm));
+    if (o.type === "seats") {
+      const buttons = o.choices.map((c) => el("button", { className: state.picks.includes(c) ? "picked" : "",
+        onclick: () => { state.picks = state.picks.includes(c) ? state.picks.filter((x) => x !== c) : [...state.picks, c];
+          if (state.picks.length === o.count) decide(kind, state.picks); else render(); } }, label(c)));
+      return el("div", {}, title, el("p", { className: "hint" }, `${o.count} wählen`), el("div", { className: "choices" }, buttons), none);
+    }
+    if (o.type === "witch") {
+      const heal = el("select", {}, el("option", { value: "" }, T.ui.noPotion), ...o.heal.map((c) => el("option", { value: c }, label(c))));
+      const poison = el("select", {}, el("option", { value: "" }, T.ui.noPotion), ...o.poison.map((c) => el("option", { value: c }, label(c))));
+      const value = (select) => (select.value === "" ? null : Number(select.value));
+      return el("div", {}, title, el("label", {}, T.ui.heal), heal, el("label", {}, T.ui.poison), poison,
+        el("button", { onclick: () => decide(kind, { heal: value(heal), poison: value(poison) }) }, T.ui.confirm));
+    }
+    const choices = o.choices || [];
+    return el("div", {}, title, el("div", { className: "choices" },
+      choices.map((c) => el("button", { onclick: () => decide(kind, c) }, label(c)))), none);
+  }
+
+  function playersSection(view) {
+    return el("section", {}, el("h2", {}, T.ui.players), el("ul", { className: "players" }, view.players.map((p) =>
+      el("li", {}, el("span", { className: p.alive ? "" : "dead" }, `${p.seat + 1}. ${p.name}`,
+        p.seat === state.seat ? ` (${T.ui.you})` : ""),
+        el("span", {}, p.captain ? el("span", { className: "badge" }, T.ui.captain) : null, " ",
+          p.role ? el("span", { className: "badge" }, R.roleName(state.roles, p.role)) : null,
+          p.alive ? null : el("span", { className: "badge" }, T.ui.dead))))));
+  }
+
+  function endSection(view, names) {
+    const winners = view.result.winners.map((s) => names[s]);
+    return el("section", {}, el("h1", {}, T.winners[view.result.winner] || view.result.winner),
+      el("p", {}, `${T.ui.winner}: ${winners.join(", ") || T.ui.nobody}`),
+      el("h2", {}, T.ui.allRoles),
+      el("ul", { className: "players" }, view.players.map((p) => el("li", {}, el("span", {}, p.name), el("span", {}, R.roleName(state.roles, p.role))))));
+  }
+
+  function logList(view, names) {
+    const lines = view.events.map((e) => R.describe(e, names, state.roles)).filter(Boolean);
+    return el("ul", { className: "log" }, lines.reverse().map((line) => el("li", {}, line)));
+  }
+
+  function chatSection(channels) {
+    const ids = channels.lobby ? ["lobby"] : Object.keys(channels);
+    if (!ids.length) return null;
+    if (!ids.includes(state.channel)) state.channel = ids[0];
+    const current = state.channel, writable = channels.lobby ? true : channels[current].write;
+    const input = el("input", { placeholder: T.ui.chatPlaceholder, maxlength: 500, disabled: !writable });
+    const submit = () => { if (input.value.trim()) { send({ type: "chat", channel: current, text: input.value.trim() }); input.value = ""; } };
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") submit(); });
+    const lines = (state.chat[current] || []).map((m) => el("p", {}, el("b", {}, m.name + ": "), m.text));
+    return el("section", {}, el("h2", {}, T.ui.chat),
+      el("div", { className: "tabs" }, ids.map((id) => el("button", { className: id === current ? "active small" : "small",
+        onclick: () => { state.channel = id; render(); } }, (channels[id] && channels[id].name) || "Vorraum"))),
+      el("div", { className: "chatlines" }, lines),
+      el("div", { className: "row" }, input, el("button", { className: "small", onclick: submit, disabled: !writable }, T.ui.send)));
+  }
+
+  // ---- routing --------------------------------------------------------------------------------
+  function go(path) { history.pushState({}, "", path); route(); }
+
+  async function route() {
+    if (!state.me) {
+      const me = await api("/api/me");
+      if (me.ok) state.me = me.data.user;
+    }
+    document.getElementById("who").textContent = state.me ? state.me.name : "";
+    document.getElementById("logout").hidden = !state.me;
+    if (!state.me) return loginScreen();
+    const match = location.pathname.match(/^\/r\/([A-Za-z0-9]+)$/);
+    if (!match) { leaveRoom(); return homeScreen(); }
+    if (state.code !== match[1].toUpperCase()) { leaveRoom(); connect(match[1].toUpperCase()); }
+    render();
+  }
+
+  function leaveRoom() {
+    const ws = state.ws;
+    Object.assign(state, { code: null, ws: null, seat: null, lobby: null, game: null, chat: {}, joinTried: false });
+    if (ws) ws.close();
+  }
+
+  setInterval(() => {
+    for (const node of document.querySelectorAll("[data-deadline]")) {
+      const left = Math.max(0, Math.round(Number(node.dataset.deadline) - Date.now() / 1000));
+      node.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    }
+  }, 500);
+
+  document.getElementById("logout").addEventListener("click", async () => {
+    await api("/api/logout", {}); state.me = null; leaveRoom(); go("/");
+  });
+  window.addEventListener("popstate", route);
+  api("/api/roles").then((r) => { if (r.ok) state.roles = r.data; route(); });
+})();
