@@ -2,6 +2,7 @@
 # Starts a throwaway PostgreSQL server for the tests in a temporary folder and prints its URL.
 # Usage: eval "$(bash scripts/postgres.sh start)"  …  bash scripts/postgres.sh stop "$WOLFRUNDE_PG_DIR"
 set -euo pipefail
+cd /tmp
 bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 case "${1:-}" in
   start)
