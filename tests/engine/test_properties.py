@@ -90,9 +90,12 @@ def check_view(game: Game, seat: int) -> None:
     view = game.view(seat)
     allowed = allowed_roles(game, seat)
     held = _held_cards(game)
+    pack_known = game.is_wolf(seat) or any(e.type == "pack" and e.visible(seat) for e in game.events)
     for player in view["players"]:
         if player["role"] is not None:
             assert player["role"] in allowed.get(player["seat"], set()), (seat, player)
+        if player["side"] is not None and player["seat"] != seat:
+            assert pack_known and player["side"] == "werewolves", (seat, player)
     for event in view["events"]:
         kind = event["type"]
         assert kind not in NOBODY, event

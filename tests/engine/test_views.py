@@ -27,6 +27,8 @@ def test_wolves_see_the_pack_but_not_its_cards():
     assert packs and packs[0]["pack"] == [0, 1]
     assert roles_known(view) == {"Anna": "werewolf"}
     assert not any(e["type"] == "pack" for e in game.view(2)["events"])
+    assert [p["side"] for p in view["players"][:3]] == ["werewolves", "werewolves", None]
+    assert [p["side"] for p in game.view(2)["players"][:3]] == [None, None, "village"]
 
 
 def test_seer_learns_the_card_the_others_do_not():

@@ -22,9 +22,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    mode = args.mode if args.players <= 14 or args.mode != "online" else "table_single_device"
-    if args.mode == "online" and args.players > 14:
+    mode = args.mode
+    if mode == "online" and not 5 <= args.players <= 14:
         print("Online spielen 5 bis 14 Personen; gezeigt wird die Besetzung für den Tisch.", file=sys.stderr)
+        mode = "table_own_devices"
     try:
         roles = recommended_roles(args.players, mode=mode, rules=args.rules)
     except SetupError as error:

@@ -21,12 +21,18 @@ def for_seat(game: Game, seat: int) -> dict[str, Any]:
     over = game.result is not None
     me = game.players[seat]
     known: dict[int, str] = {}
+    sides: dict[int, str] = {}
     events = []
     for event in game.events:
         if over or event.visible(seat):
             events.append(event_dict(event))
             known.update(event.reveals)
+            if event.type == "pack":
+                sides.update(dict.fromkeys(event.data["pack"], "werewolves"))
     known[seat] = me.card
+    sides[seat] = game.side(seat).value
+    if over:
+        sides = {p.seat: game.side(p.seat).value for p in game.players}
     partner = cupid.partner(game, seat)
     return {
         "seat": seat,
@@ -46,7 +52,7 @@ def for_seat(game: Game, seat: int) -> dict[str, Any]:
         },
         "players": [
             {"seat": p.seat, "name": p.name, "alive": p.alive, "captain": game.captain == p.seat,
-             "role": known.get(p.seat)}
+             "role": known.get(p.seat), "side": sides.get(p.seat)}
             for p in game.players
         ],
         "pending": [r.describe() for r in game.pending() if r.seat == seat],
