@@ -30,7 +30,9 @@ def setups(draw: st.DrawFn) -> Setup:
         roles += ["brother", "brother", "brother"]
     candidates = [r for r in UNIQUE_ROLES
                   if all_cards()[r].min_players <= players and mode in all_cards()[r].modes]
-    chosen = draw(st.lists(st.sampled_from(candidates), unique=True, max_size=max(0, players - len(roles))))
+    room = max(0, players - len(roles))
+    chosen = draw(st.lists(st.sampled_from(candidates), unique=True, min_size=min(room, len(candidates)) // 2,
+                           max_size=room))
     roles += chosen
     roles = roles[:players]
     roles += ["villager"] * (players - len(roles))

@@ -26,7 +26,7 @@ PRIVATE_TO_ROLE = {
 }
 NOBODY = {"attack_blocked", "blade_wound", "death"}
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def play(game: Game, rng: random.Random, on_step=None) -> Game:
