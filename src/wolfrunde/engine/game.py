@@ -16,6 +16,7 @@ Answers = dict[tuple[int, str], Any]
 Flow = Generator[list[Request], Answers, None]
 
 RAISE_HAND = "raise_hand"
+HAND_STEPS = ("captain_election", "discussion")  # a hand raised during the vote comes too late
 
 
 class Game:
@@ -112,6 +113,8 @@ class Game:
     def _raise_hand(self, seat: int) -> None:
         if not (self.phase is Phase.DAY and 0 <= seat < len(self.players) and self.players[seat].alive):
             raise IllegalMove("Melden geht nur tagsüber und nur für Lebende.")
+        if self.step not in HAND_STEPS:
+            raise IllegalMove("Melden geht nur während der Beratung.")
         if seat not in self.hands_raised:
             self.hands_raised.add(seat)
             self.history.append((seat, RAISE_HAND, True))

@@ -15,9 +15,12 @@ def to_vote(game):
 
 def test_silent_players_get_a_vote_against_them():
     game = new_game(*ROLES, meldeliste=True)
-    to_vote(game)
+    run_until(game, lambda g: g.step == "discussion")
     for speaker in (0, 1, 2, 3):
         game.decide(speaker, "raise_hand", True)
+    to_vote(game)
+    with pytest.raises(IllegalMove, match="Beratung"):
+        game.decide(4, "raise_hand", True)
     for request in game.pending():
         game.decide(request.seat, "vote", None)
     deaths = [e.data for e in game.events if e.type == "death"]
