@@ -23,7 +23,7 @@ from wolfrunde.store import Database, default_url
 from wolfrunde.store import rooms as store
 
 ROLE_IDS = set(all_cards())
-MESSAGE_TYPES = {"welcome", "lobby", "game", "chat", "chat_history", "ack", "error", "pong", "removed"}
+MESSAGE_TYPES = {"welcome", "lobby", "game", "chat", "chat_history", "ack", "error", "pong", "removed", "narration"}
 
 
 @pytest.fixture(scope="module")

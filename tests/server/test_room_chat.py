@@ -1,5 +1,6 @@
 """Chat routing inside a room with a fixed deal: a line reaches exactly the seats allowed to read it."""
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -51,7 +52,7 @@ def drain(conn: Connection) -> list[dict]:
 
 
 def say(room: Room, conn: Connection, channel: str, text: str) -> None:
-    room._handle(Incoming(conn, p.Chat(type="chat", channel=channel, text=text)))
+    asyncio.run(room._handle(Incoming(conn, p.Chat(type="chat", channel=channel, text=text))))
 
 
 def test_wolf_talk_at_night_reaches_the_wolves_only(room: Room) -> None:
@@ -76,6 +77,6 @@ def test_closed_channels_refuse_and_nothing_is_delivered(room: Room) -> None:
 def test_a_returning_player_reads_only_his_channels(room: Room) -> None:
     wolf = connect(room, 0)
     say(room, wolf, "wolves", "psst")
-    seer_history = room.history_for(1)
-    wolf_history = room.history_for(3)
+    seer_history = asyncio.run(room.history_for(1))
+    wolf_history = asyncio.run(room.history_for(3))
     assert seer_history == [] and [m["text"] for m in wolf_history] == ["psst"]

@@ -13,12 +13,14 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from wolfrunde.server import auth
+from wolfrunde.server import auth, narration_http, narration_roles, room_qr, werwoerter_app
 from wolfrunde.server.codes import normalise
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.ratelimit import SlidingWindow
 from wolfrunde.server.registry import Registry
 from wolfrunde.server.sockets import room_socket
+from wolfrunde.server.table import http as table_http
+from wolfrunde.server.table.registry import TableRegistry
 from wolfrunde.store import Database
 
 STATIC = Path(__file__).with_name("static")
@@ -52,17 +54,6 @@ async def index(request: Request) -> Response:
     return _index(request)
 
 
-async def roles(request: Request) -> Response:
-    """Public card data for the client: German name, side and description of every role."""
-    from wolfrunde.engine import all_cards
-
-    cards = {
-        card.id: {"name": card.name, "side": card.side.value, "description": card.description}
-        for card in all_cards().values()
-    }
-    return JSONResponse(cards, headers={"Cache-Control": "max-age=3600"})
-
-
 async def health(request: Request) -> Response:
     return JSONResponse({"ok": True})
 
@@ -76,12 +67,19 @@ def create_app(config: ServerConfig) -> Starlette:
         db.migrate()
         registry = Registry(db, config)
         app.state.registry = registry
+        registry.start_sweeper()
         restored = registry.restore()
         if restored:
             log.info("%d laufende Spiele wiederhergestellt", restored)
+        app.state.werwoerter = werwoerter_app.Registry(db, config)
+        app.state.werwoerter.restore()
+        app.state.tables = TableRegistry(db, config)
+        app.state.tables.restore()
         try:
             yield
         finally:
+            await app.state.werwoerter.close()
+            await app.state.tables.close()
             await registry.close()
             db.close()
 
@@ -89,14 +87,18 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/", index),
         Route("/r/{code}", index),
         Route("/api/health", health),
-        Route("/api/roles", roles),
+        *narration_roles.routes(),  # /api/roles, /api/roles/{id}, its Hörbeispiel
+        *narration_http.routes(),  # /api/voices…, /api/narration/… (the narrator's audio)
         Route("/api/register", auth.register, methods=["POST"]),
         Route("/api/login", auth.login, methods=["POST"]),
         Route("/api/logout", auth.logout, methods=["POST"]),
         Route("/api/me", auth.me),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_info),
+        *room_qr.routes(),  # /api/rooms/{code}/qr.svg: the room link as a QR code
         WebSocketRoute("/ws/rooms/{code}", room_socket),
+        *werwoerter_app.routes(),  # /ww, /api/ww/…, /ws/ww/{code}: Werwörter for guests
+        *table_http.routes(),  # /tisch, /t/{code}, /api/tables…, /ws/tables/{code}: the table modes
         Mount("/static", app=StaticFiles(directory=static), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

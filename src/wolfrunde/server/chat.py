@@ -22,7 +22,7 @@ class ChatActions:
         """{channel: may write} for every channel this seat may read now."""
         return LOBBY if self.match is None else self.channels_for(seat)
 
-    def chat(self: Room, conn: Connection, message: p.Chat) -> None:
+    async def chat(self: Room, conn: Connection, message: p.Chat) -> None:
         seat = self.lobby.seat_of(conn.user_id)
         if seat is None:
             conn.send(payloads.error("not_seated", message.ref))
@@ -30,7 +30,7 @@ class ChatActions:
         if not self.readable(seat).get(message.channel, False):
             conn.send(payloads.error("channel_closed", message.ref))
             return
-        saved = store.add_chat(self.db, self.code, message.channel, seat, message.text)
+        saved = await self._store(store.add_chat, message.channel, seat, message.text)
         if message.ref is not None:
             conn.send(payloads.ack(message.ref))
         line = payloads.chat(message.channel, seat, self.lobby.seats[seat].name, message.text, saved.at)
@@ -39,10 +39,13 @@ class ChatActions:
             if other_seat is not None and message.channel in self.readable(other_seat):
                 other.send(line)
 
-    def history_for(self: Room, seat: int) -> list[dict[str, Any]]:
+    async def history_for(self: Room, seat: int, lines: list[store.StoredChat] | None = None) -> list[dict[str, Any]]:
+        """The lines of every channel this seat may read (`lines`: the room's chat, if already read)."""
         readable = self.readable(seat)
+        if lines is None:
+            lines = await self._store(store.chat_history)
         return [
             payloads.chat(m.channel, m.seat, self.lobby.seats[m.seat].name, m.text, m.at)
-            for m in store.chat_history(self.db, self.code)
+            for m in lines
             if m.channel in readable and m.seat < len(self.lobby.seats)
         ]

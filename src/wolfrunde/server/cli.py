@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+from pathlib import Path
 
 HELP = "Startet den Server für Online-Runden"
 
@@ -29,11 +30,16 @@ def run(args: argparse.Namespace) -> int:
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     url = args.database_url or default_url(args.data)
-    config = ServerConfig(database_url=url, secure_cookies=args.secure_cookies)
+    voices = str(Path(args.data) / "voices")
+    config = ServerConfig(
+        database_url=url, secure_cookies=args.secure_cookies, voices_dir=voices, narration_wait=1.0,
+        narration_prerender=True,
+    )
     if args.testing:  # for tests: bots answer at once, skipped steps pass quickly, many sign-ups allowed
         config = ServerConfig(
             database_url=url, secure_cookies=args.secure_cookies, bot_delay=(0.0, 0.02),
-            pause_seconds=(0.0, 0.02), registrations_per_hour=10_000,
+            pause_seconds=(0.0, 0.02), registrations_per_hour=10_000, voices_dir=voices,
+            narration_wait=0.01,  # the room still waits for the narration, a hundred times faster
         )
     app = create_app(config)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning")

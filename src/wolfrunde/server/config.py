@@ -14,3 +14,9 @@ class ServerConfig:
     static_dir: str | None = None  # None: the package's static folder
     registrations_per_hour: int = 60  # per client address
     login_attempts_per_minute: tuple[int, int] = (30, 5)  # per client address, per account name
+    ended_room_seconds: float = 900.0  # a finished room nobody is connected to leaves memory after this
+    sweep_seconds: float = 60.0  # how often the registry looks for such rooms
+    voices_dir: str | None = None  # the narrator's audio cache; None: a temporary folder for this process
+    voice_engine: str | None = None  # None: the best installed speech engine
+    narration_wait: float = 0.0  # share of the narration's length the room waits before the next step
+    narration_prerender: bool = False  # render each cue's audio in the background as soon as it is sent

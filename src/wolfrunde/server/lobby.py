@@ -26,6 +26,7 @@ class Settings:
     roles: list[str] | None = None  # None: the recommended set for the player count
     timers: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_TIMERS))
     meldeliste: bool = False
+    narrator: str = "jutta"  # who speaks: jutta, leopold, konrad, mechthild or hedda
 
 
 @dataclass

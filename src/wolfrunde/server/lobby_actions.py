@@ -9,6 +9,7 @@ from wolfrunde.server import payloads
 from wolfrunde.server import protocol as p
 from wolfrunde.server.lobby import check_timers
 from wolfrunde.server.match import Match, SetupError, deal, recommended
+from wolfrunde.server.narration_voices import known_narrator
 from wolfrunde.store import rooms as store
 
 if TYPE_CHECKING:
@@ -30,9 +31,10 @@ class LobbyActions:
             return False
         return True
 
-    def _save_lobby(self: Room) -> None:
-        store.save_room(self.db, self.code, lobby=self.lobby.to_dict())
+    async def _save_lobby(self: Room) -> None:
+        await self._store(store.save_room, lobby=self.lobby.to_dict())
         self.broadcast_lobby()
+        self.prepare_names()  # every name spoken in the chosen narrator's voice, in the background
 
     def broadcast_lobby(self: Room) -> None:
         message = payloads.lobby(
@@ -42,7 +44,7 @@ class LobbyActions:
         for conn in list(self.connections.values()):
             conn.send(message)
 
-    def join(self: Room, conn: Connection, message: p.Join) -> None:
+    async def join(self: Room, conn: Connection, message: p.Join) -> None:
         if not self._lobby_gate(conn, message.ref, host=False):
             return
         if self.lobby.seat_of(conn.user_id) is not None:
@@ -53,9 +55,9 @@ class LobbyActions:
             return
         seat = self.lobby.join(conn.user_id, conn.name)
         conn.send(payloads.welcome(self.code, conn.user_id, conn.name, seat))
-        self._save_lobby()
+        await self._save_lobby()
 
-    def leave(self: Room, conn: Connection, message: p.Leave) -> None:
+    async def leave(self: Room, conn: Connection, message: p.Leave) -> None:
         if not self._lobby_gate(conn, message.ref, host=False):
             return
         seat = self.lobby.seat_of(conn.user_id)
@@ -67,9 +69,9 @@ class LobbyActions:
             return
         self.lobby.remove(seat)
         conn.send(payloads.welcome(self.code, conn.user_id, conn.name, None))
-        self._save_lobby()
+        await self._save_lobby()
 
-    def change_settings(self: Room, conn: Connection, message: p.ChangeSettings) -> None:
+    async def change_settings(self: Room, conn: Connection, message: p.ChangeSettings) -> None:
         if not self._lobby_gate(conn, message.ref, host=True):
             return
         settings = self.lobby.settings
@@ -85,6 +87,8 @@ class LobbyActions:
             roles = list(message.roles)
         if problem is None and roles is not None:
             problem = _check_roles(roles, rules)
+        if problem is None and message.narrator is not None and not known_narrator(message.narrator):
+            problem = f"unbekannter Erzähler „{message.narrator}“"
         if problem is not None:
             conn.send(payloads.error("bad_settings", message.ref, detail=problem))
             return
@@ -93,9 +97,11 @@ class LobbyActions:
         settings.timers = timers
         if message.meldeliste is not None:
             settings.meldeliste = message.meldeliste
-        self._save_lobby()
+        if message.narrator is not None:
+            settings.narrator = message.narrator
+        await self._save_lobby()
 
-    def kick(self: Room, conn: Connection, message: p.Kick) -> None:
+    async def kick(self: Room, conn: Connection, message: p.Kick) -> None:
         if not self._lobby_gate(conn, message.ref, host=True):
             return
         if not 0 <= message.seat < len(self.lobby.seats):
@@ -110,18 +116,18 @@ class LobbyActions:
             if not seat.bot and other.user_id == seat.user_id:
                 other.send(payloads.removed())
                 other.send(payloads.welcome(self.code, other.user_id, other.name, None))
-        self._save_lobby()
+        await self._save_lobby()
 
-    def add_bot(self: Room, conn: Connection, message: p.AddBot) -> None:
+    async def add_bot(self: Room, conn: Connection, message: p.AddBot) -> None:
         if not self._lobby_gate(conn, message.ref, host=True):
             return
         if self.lobby.full:
             conn.send(payloads.error("room_full", message.ref))
             return
         self.lobby.add_bot()
-        self._save_lobby()
+        await self._save_lobby()
 
-    def start_game(self: Room, conn: Connection, message: p.Start) -> None:
+    async def start_game(self: Room, conn: Connection, message: p.Start) -> None:
         if not self._lobby_gate(conn, message.ref, host=True):
             return
         settings = self.lobby.settings
@@ -136,12 +142,30 @@ class LobbyActions:
         except SetupError as problem:
             conn.send(payloads.error("cannot_start", message.ref, detail=str(problem)))
             return
-        store.save_room(self.db, self.code, status="running", setup=setup)
+        await self._store(store.save_room, status="running", setup=setup)
         self.status = "running"
         self.broadcast_lobby()
-        self.begin(match)
+        await self.begin(match)
         if message.ref is not None:
             conn.send(payloads.ack(message.ref))
+
+    async def new_game(self: Room, conn: Connection, message: p.NewGame) -> None:
+        """After the end the host opens the table again: same seats and settings, no cards, an
+        empty chat; the finished game's commands are deleted."""
+        if self.status != "ended":
+            conn.send(payloads.error("not_ended", message.ref))
+            return
+        if conn.user_id != self.lobby.host_id:
+            conn.send(payloads.error("not_host", message.ref))
+            return
+        await self._store(store.reset_game)
+        self.generation += 1  # timers and bot turns of the old game are void
+        self.match, self.timer, self.status, self.ended_at, self.published = None, None, "lobby", None, {}
+        if message.ref is not None:
+            conn.send(payloads.ack(message.ref))
+        self.broadcast_lobby()
+        for other in list(self.connections.values()):
+            other.send(payloads.chat_history([]))
 
 
 def _check_roles(roles: list[str], rules: str) -> str | None:

@@ -102,6 +102,17 @@ class Match:
     def view(self, seat: int) -> dict[str, Any]:
         return self.game.view(seat)
 
+    def public_events(self, start: int = 0) -> tuple[int, list[dict[str, Any]]]:
+        """The events everyone may see (visible_to None), from `start` in the event log on, as dicts;
+        with the log's length, the next call's `start`. Secret events are never included."""
+        events = self.game.events
+        public = [{"type": e.type, **e.data} for e in events[start:] if e.visible_to is None]
+        return len(events), public
+
+    def deck(self) -> list[str]:
+        """Every card in the game (seats and centre): public, like the lobby's role list."""
+        return [*self.setup["roles"], *self.setup["center"]]
+
     def has_pending(self) -> bool:
         return bool(self.game.pending())
 

@@ -50,6 +50,7 @@ def lobby(
             "recommended": settings.roles is None,
             "timers": dict(settings.timers),
             "meldeliste": settings.meldeliste,
+            "narrator": settings.narrator,
         },
         "recommended_roles": recommended,
     }

@@ -41,6 +41,7 @@ class ChangeSettings(_Message):
     recommended: StrictBool | None = None  # true: go back to the recommended role set
     timers: Timers | None = None
     meldeliste: StrictBool | None = None
+    narrator: Annotated[str, Field(max_length=32)] | None = None  # checked against the known narrators
 
 
 class Kick(_Message):
@@ -54,6 +55,10 @@ class AddBot(_Message):
 
 class Start(_Message):
     type: Literal["start"]
+
+
+class NewGame(_Message):
+    type: Literal["new_game"]
 
 
 class Decide(_Message):
@@ -74,7 +79,7 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Join | Leave | ChangeSettings | Kick | AddBot | Start | Decide | Chat | Ping,
+    Join | Leave | ChangeSettings | Kick | AddBot | Start | NewGame | Decide | Chat | Ping,
     Field(discriminator="type"),
 ]
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(ClientMessage)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import time
 
 from wolfrunde.server.codes import new_code
 from wolfrunde.server.config import ServerConfig
@@ -19,6 +22,7 @@ class Registry:
         self.db = db
         self.config = config
         self.rooms: dict[str, Room] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     def create(self, host: User) -> Room:
         lobby = Lobby(host_id=host.id)
@@ -53,7 +57,36 @@ class Registry:
                 log.exception("room %s could not be restored", code)
         return restored
 
+    def start_sweeper(self) -> None:
+        """Frees finished rooms from memory now and then (they stay in the store and load again)."""
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever(), name="room-sweeper")
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.sweep_seconds)
+            try:
+                await self.sweep(time.time())
+            except Exception:
+                log.exception("sweeping finished rooms failed")
+
+    async def sweep(self, now: float) -> list[str]:
+        """Stops and forgets every room whose game ended long enough ago and that nobody is in."""
+        idle = [
+            code for code, room in self.rooms.items()
+            if room.status == "ended" and room.ended_at is not None
+            and now - room.ended_at >= self.config.ended_room_seconds
+            and not room.connections and room.queue.empty()
+        ]
+        rooms = [self.rooms.pop(code) for code in idle]  # gone before the first await: nobody finds them
+        for room in rooms:
+            await room.stop()
+        return idle
+
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for room in list(self.rooms.values()):
             await room.stop()
         self.rooms.clear()

@@ -7,11 +7,13 @@ command is written to the store (with the new timer) before anything about it is
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from wolfrunde.server import channels, payloads
 from wolfrunde.server import protocol as p
@@ -21,10 +23,12 @@ from wolfrunde.server.connection import Connection
 from wolfrunde.server.lobby import Lobby
 from wolfrunde.server.lobby_actions import LobbyActions
 from wolfrunde.server.match import IllegalMove, Match, StepChange, replay
+from wolfrunde.server.narration_room import NarrationActions
 from wolfrunde.store import Database
 from wolfrunde.store import rooms as store
 
 log = logging.getLogger(__name__)
+Result = TypeVar("Result")
 
 
 @dataclass(frozen=True)
@@ -60,11 +64,16 @@ class BotTurn:
 
 
 @dataclass(frozen=True)
+class WhisperEnds:
+    night: int
+
+
+@dataclass(frozen=True)
 class Stop:
     pass
 
 
-class Room(LobbyActions, ChatActions):
+class Room(LobbyActions, ChatActions, NarrationActions):
     def __init__(self, code: str, db: Database, config: ServerConfig, lobby: Lobby, status: str) -> None:
         self.code = code
         self.db = db
@@ -79,6 +88,11 @@ class Room(LobbyActions, ChatActions):
         self.generation = 0  # bumps whenever the game changes; stale timers and bot turns are ignored
         self._timer_handle: asyncio.TimerHandle | None = None
         self.rng = random.Random()
+        # what every seat was last shown (view, deadline): chat and reconnects follow this, not the
+        # engine's newer state, while a pause hides that a dead role's step was skipped
+        self.published: dict[int, tuple[dict[str, Any], float | None]] = {}
+        self.ended_at: float | None = None  # when the game ended (the registry frees ended rooms later)
+        self._whisper_night: int | None = None  # the night whose end of the lovers' window is planned
 
     # --- life cycle ------------------------------------------------------------------------------
     @classmethod
@@ -90,17 +104,24 @@ class Room(LobbyActions, ChatActions):
         if record.setup is not None:
             commands = [(c.op, c.seat, c.kind, c.choice) for c in store.commands(db, code)]
             room.match = replay(record.setup, commands)
+            room.skip_narration()  # what was narrated before the restart is not narrated again
             room.timer = record.timer
             if room.match.over and room.status != "ended":
                 room.status = "ended"
                 store.save_room(db, code, status="ended", timer=None)
+        if room.status == "ended":
+            room.ended_at = time.time()
         return room
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room-{self.code}")
+        if self.match is not None and (self.timer is None or self.timer["release"] <= time.time()):
+            self.publish()  # nobody is connected yet: this records what a returning player is shown
+        self.prepare_names()
         if self.status == "running" and self.timer is not None:
             self._arm_timer()
             self._plan_bots()
+            self._plan_whisper_end()
 
     def post(self, command: Any) -> None:
         self.queue.put_nowait(command)
@@ -116,32 +137,39 @@ class Room(LobbyActions, ChatActions):
             if isinstance(command, Stop):
                 break
             try:
-                self._handle(command)
+                await self._handle(command)
             except Exception:  # one bad command must not kill the room
                 log.exception("room %s: command %r failed", self.code, type(command).__name__)
         if self._timer_handle is not None:
             self._timer_handle.cancel()
 
     # --- dispatch --------------------------------------------------------------------------------
-    def _handle(self, command: Any) -> None:
+    async def _handle(self, command: Any) -> None:
         if isinstance(command, Attach):
-            self._attach(command.conn)
+            await self._attach(command.conn)
         elif isinstance(command, Detach):
             self.connections.pop(command.conn.id, None)
             self.broadcast_lobby()
         elif isinstance(command, Incoming):
-            self._incoming(command.conn, command.message)
+            await self._incoming(command.conn, command.message)
         elif isinstance(command, TimerFired):
             if command.generation == self.generation and self.status == "running":
-                self._game_timeout()
+                await self._game_timeout()
         elif isinstance(command, Release):
             if command.generation == self.generation and self.status == "running":
-                self.broadcast_game()
+                self.publish()
                 self._plan_bots()
         elif isinstance(command, BotTurn) and command.generation == self.generation:
-            self._bot_turn(command.seat)
+            await self._bot_turn(command.seat)
+        elif isinstance(command, WhisperEnds):
+            self._whisper_ends(command.night)
 
-    def _incoming(self, conn: Connection, message: Any) -> None:
+    async def _store(self, operation: Callable[..., Result], *args: Any, **kwargs: Any) -> Result:
+        """Runs one store call for this room in a worker thread, so the event loop stays free; the
+        room's task waits for it, which keeps "stored before sent" and the order of commands."""
+        return await asyncio.to_thread(operation, self.db, self.code, *args, **kwargs)
+
+    async def _incoming(self, conn: Connection, message: Any) -> None:
         handlers = {
             p.Join: self.join,
             p.Leave: self.leave,
@@ -151,31 +179,35 @@ class Room(LobbyActions, ChatActions):
             p.Start: self.start_game,
             p.Decide: self._decide,
             p.Chat: self.chat,
+            p.NewGame: self.new_game,
         }
         if isinstance(message, p.Ping):
             conn.send({"type": "pong", "ref": message.ref})
             return
-        handler = handlers.get(type(message))
+        handler: Callable[..., Any] | None = handlers.get(type(message))
         if handler is not None:
-            handler(conn, message)
+            outcome = handler(conn, message)
+            if inspect.isawaitable(outcome):
+                await outcome
 
-    def _attach(self, conn: Connection) -> None:
+    async def _attach(self, conn: Connection) -> None:
         self.connections[conn.id] = conn
         seat = self.lobby.seat_of(conn.user_id)
         conn.send(payloads.welcome(self.code, conn.user_id, conn.name, seat))
         self.broadcast_lobby()
         if seat is not None and self.match is not None:
             self._send_game(conn, seat)
-            conn.send(payloads.chat_history(self.history_for(seat)))
+            conn.send(payloads.chat_history(await self.history_for(seat)))
 
     # --- the game --------------------------------------------------------------------------------
-    def begin(self, match: Match) -> None:
+    async def begin(self, match: Match) -> None:
         """Called by start_game after the setup is stored: the first night starts."""
         self.match = match
         self.status = "running"
-        self._after_change(StepChange(new_requests=True, skipped_steps=0), op=None)
+        self.published = {}
+        await self._after_change(StepChange(new_requests=True, skipped_steps=0), op=None)
 
-    def _decide(self, conn: Connection, message: p.Decide) -> None:
+    async def _decide(self, conn: Connection, message: p.Decide) -> None:
         seat = self.lobby.seat_of(conn.user_id)
         if self.match is None or self.status != "running":
             conn.send(payloads.error("not_running", message.ref))
@@ -192,14 +224,16 @@ class Room(LobbyActions, ChatActions):
             conn.send(payloads.error("illegal", message.ref, detail=str(illegal)))
             return
         acknowledge = conn if message.ref is not None else None
-        self._after_change(change, op=("decide", seat, message.kind, message.choice), ack=(acknowledge, message.ref))
+        await self._after_change(
+            change, op=("decide", seat, message.kind, message.choice), ack=(acknowledge, message.ref)
+        )
 
-    def _game_timeout(self) -> None:
+    async def _game_timeout(self) -> None:
         assert self.match is not None
         change = self.match.timeout()
-        self._after_change(change, op=("timeout", None, None, None))
+        await self._after_change(change, op=("timeout", None, None, None))
 
-    def _bot_turn(self, seat: int) -> None:
+    async def _bot_turn(self, seat: int) -> None:
         from wolfrunde.bots.strategy import choose
 
         if self.match is None or self.status != "running" or seat not in self.match.waiting_seats():
@@ -213,9 +247,9 @@ class Room(LobbyActions, ChatActions):
         except IllegalMove:
             log.warning("room %s: bot at seat %d chose an illegal move", self.code, seat)
             return
-        self._after_change(change, op=("decide", seat, kind, choice))
+        await self._after_change(change, op=("decide", seat, kind, choice))
 
-    def _after_change(
+    async def _after_change(
         self,
         change: StepChange,
         op: tuple[str, int | None, str | None, Any] | None,
@@ -224,15 +258,17 @@ class Room(LobbyActions, ChatActions):
         """Stores the command with the new timer, then acknowledges it and tells everyone what changed
         (after a pause when night steps of dead or absent roles were called)."""
         assert self.match is not None
+        narration = await self.narration_batch()  # the public events of this change, as narrator cues
         self.generation += 1
         now = time.time()
         if self.match.over:
             self.timer = None
             self.status = "ended"
+            self.ended_at = now
         elif change.new_requests or self.timer is None:
             low, high = self.config.pause_seconds
             pause = sum(self.rng.uniform(low, high) for _ in range(change.skipped_steps))
-            release = now + pause
+            release = now + pause + self.narration_pause(narration)  # nobody is called mid-sentence
             timer: dict[str, Any] = {"release": release, "deadline": release + self._duration()}
             night = self.match.night_number()
             previous = self.timer or {}
@@ -242,24 +278,25 @@ class Room(LobbyActions, ChatActions):
             self.timer = timer
         if op is not None:
             action, seat, kind, choice = op
-            store.append_command(self.db, self.code, action, seat, kind, choice, timer=self.timer)
+            await self._store(store.append_command, action, seat, kind, choice, timer=self.timer)
         else:
-            store.save_room(self.db, self.code, timer=self.timer)
+            await self._store(store.save_room, timer=self.timer)
         sender, ref = ack
         if sender is not None:
             sender.send(payloads.ack(ref))
+        self.send_narration(narration)
         if self.status == "ended":
-            store.save_room(self.db, self.code, status="ended", timer=None)
+            await self._store(store.save_room, status="ended", timer=None)
             if self._timer_handle is not None:
                 self._timer_handle.cancel()
-            self.broadcast_game()
+            self.publish()
             self.broadcast_lobby()
-            self._open_all_chats()
+            await self._open_all_chats()
             return
-        self._arm_timer()
+        released_later = self._arm_timer()  # the same clock decides: publish now or on Release
         assert self.timer is not None
-        if self.timer["release"] <= now:
-            self.broadcast_game()
+        if not released_later:
+            self.publish()
             self._plan_bots()
 
     def _duration(self) -> float:
@@ -267,18 +304,21 @@ class Room(LobbyActions, ChatActions):
         timers = self.lobby.settings.timers
         return float(timers.get(self.match.phase_kind(), 60))
 
-    def _arm_timer(self) -> None:
+    def _arm_timer(self) -> bool:
+        """Arms the deadline; True when the release is still ahead (a Release command will publish)."""
         if self._timer_handle is not None:
             self._timer_handle.cancel()
         if self.timer is None:
-            return
+            return False
         loop = asyncio.get_running_loop()
         now = time.time()
         generation = self.generation
-        if self.timer["release"] > now:
+        later = self.timer["release"] > now
+        if later:
             loop.call_later(self.timer["release"] - now, self.post, Release(generation))
         delay = max(0.0, self.timer["deadline"] - now)
         self._timer_handle = loop.call_later(delay, self.post, TimerFired(generation))
+        return later
 
     def _plan_bots(self) -> None:
         if self.match is None:
@@ -289,15 +329,53 @@ class Room(LobbyActions, ChatActions):
             if self.lobby.seats[seat].bot:
                 loop.call_later(self.rng.uniform(low, high), self.post, BotTurn(self.generation, seat))
 
+    def _plan_whisper_end(self) -> None:
+        """From night 2 the lovers may whisper for the first seconds of each night; when that window
+        closes they get their game again, with the lovers' channel no longer writable."""
+        timer = self.timer or {}
+        night, started = timer.get("night"), timer.get("night_started")
+        if night is None or started is None or int(night) < 2 or self._whisper_night == night:
+            return
+        closes = float(started) + self.lobby.settings.timers.get("lovers", 30)
+        delay = closes - time.time()
+        if delay <= 0:
+            return
+        self._whisper_night = int(night)
+        asyncio.get_running_loop().call_later(delay + 0.05, self.post, WhisperEnds(int(night)))
+
+    def _whisper_ends(self, night: int) -> None:
+        if self.match is None or self.status != "running" or (self.timer or {}).get("night") != night:
+            return
+        for conn in list(self.connections.values()):
+            seat = self.lobby.seat_of(conn.user_id)
+            if seat is not None and self.view_of(seat)["you"].get("lover") is not None:
+                self._send_game(conn, seat)
+
     # --- sending ---------------------------------------------------------------------------------
-    def channels_for(self, seat: int) -> dict[str, bool]:
+    def publish(self) -> None:
+        """Makes the engine's current state the one every seat sees, and sends it."""
         assert self.match is not None
-        return channels.for_seat(self.match.view(seat), self.timer, self.lobby.settings.timers, time.time())
+        deadline = None if self.timer is None else self.timer["deadline"]
+        self.published = {seat: (self.match.view(seat), deadline) for seat in range(self.match.seats)}
+        self.broadcast_game()
+        self._plan_whisper_end()
+
+    def view_of(self, seat: int) -> dict[str, Any]:
+        """The view this seat was last shown (the current one before anything was published)."""
+        assert self.match is not None
+        shown = self.published.get(seat)
+        return shown[0] if shown is not None else self.match.view(seat)
+
+    def channels_for(self, seat: int) -> dict[str, bool]:
+        return channels.for_seat(self.view_of(seat), self.timer, self.lobby.settings.timers, time.time())
 
     def _send_game(self, conn: Connection, seat: int) -> None:
         assert self.match is not None
-        deadline = None if self.timer is None else self.timer["deadline"]
-        conn.send(payloads.game(seat, self.match.view(seat), deadline, self.channels_for(seat)))
+        shown = self.published.get(seat)
+        if shown is None:
+            shown = (self.match.view(seat), None if self.timer is None else self.timer["deadline"])
+        view, deadline = shown
+        conn.send(payloads.game(seat, view, deadline, self.channels_for(seat)))
 
     def broadcast_game(self) -> None:
         if self.match is None:
@@ -307,12 +385,13 @@ class Room(LobbyActions, ChatActions):
             if seat is not None:
                 self._send_game(conn, seat)
 
-    def _open_all_chats(self) -> None:
+    async def _open_all_chats(self) -> None:
         """At the end every channel's log is opened to every player."""
+        lines = await self._store(store.chat_history)
         for conn in list(self.connections.values()):
             seat = self.lobby.seat_of(conn.user_id)
             if seat is not None:
-                conn.send(payloads.chat_history(self.history_for(seat)))
+                conn.send(payloads.chat_history(await self.history_for(seat, lines)))
 
     def online_users(self) -> set[int]:
         return {conn.user_id for conn in self.connections.values() if not conn.closed}

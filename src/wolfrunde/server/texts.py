@@ -14,6 +14,7 @@ ERRORS: dict[str, str] = {
     "wrong_seat": "Du kannst nur für deinen eigenen Platz entscheiden.",
     "lobby_closed": "Das Spiel läuft schon oder ist vorbei.",
     "not_running": "Es läuft gerade kein Spiel.",
+    "not_ended": "Eine neue Partie gibt es erst, wenn diese vorbei ist.",
     "room_full": "Der Tisch ist voll.",
     "already_seated": "Du sitzt schon an diesem Tisch.",
     "no_such_seat": "Diesen Platz gibt es nicht.",

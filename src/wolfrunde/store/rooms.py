@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 
 from wolfrunde.store.database import Database
 from wolfrunde.store.models import ChatMessage, RoomCommand, RoomRecord
@@ -98,6 +98,20 @@ def append_command(
                 record.timer = timer  # type: ignore[assignment]
                 record.updated_at = now
         return seq
+
+
+def reset_game(db: Database, code: str) -> None:
+    """Back to the lobby after a finished game: the game's commands, setup, timer and chat are deleted."""
+    with db.session() as session:
+        record = session.get(RoomRecord, code)
+        if record is None:
+            raise KeyError(code)
+        session.execute(delete(RoomCommand).where(RoomCommand.room_code == code))
+        session.execute(delete(ChatMessage).where(ChatMessage.room_code == code))
+        record.status = "lobby"
+        record.setup = None
+        record.timer = None
+        record.updated_at = time.time()
 
 
 def commands(db: Database, code: str) -> list[StoredCommand]:

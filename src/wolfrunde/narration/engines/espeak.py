@@ -5,7 +5,6 @@ from __future__ import annotations
 import ctypes
 import threading
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 import espeakng_loader
@@ -67,9 +66,15 @@ class _Library:
         return from_int16(np.concatenate(chunks), self.rate)
 
 
-@cache
+_LIBRARY_LOCK = threading.Lock()  # two threads starting at once must not load espeak-ng twice
+_LIBRARY: list[_Library] = []
+
+
 def _library() -> _Library:
-    return _Library()
+    with _LIBRARY_LOCK:
+        if not _LIBRARY:
+            _LIBRARY.append(_Library())
+        return _LIBRARY[0]
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@
   const T = window.T, R = window.R, el = R.el;
   const main = document.getElementById("main");
   const state = { me: null, roles: {}, code: null, ws: null, seat: null, lobby: null, game: null,
-    chat: {}, channel: null, showRole: false, picks: [], retry: 0, removed: false, sentFor: null };
+    chat: {}, channel: null, showRole: false, picks: {}, retry: 0, removed: false, sentFor: null };
 
   async function api(path, body) {
     const options = body === undefined ? { method: "GET" } :
@@ -76,15 +76,17 @@
     switch (message.type) {
       case "welcome": state.seat = message.you.seat; break;
       case "lobby": state.lobby = message;
+        if (message.status === "lobby" && state.game) { state.game = null; state.showRole = false; }
         if (state.seat === null && message.status === "lobby" && !state.joinTried) { state.joinTried = true; send({ type: "join" }); }
         break;
-      case "game": state.game = message; state.sentFor = null; break;
+      case "game": state.game = message; state.sentFor = null; state.picks = {}; break;
       case "chat": (state.chat[message.channel] ||= []).push(message); break;
       case "chat_history": state.chat = {};
         for (const line of message.messages) (state.chat[line.channel] ||= []).push(line);
         break;
       case "error": toast(message.message); state.sentFor = null; break;
       case "removed": toast(message.message); state.removed = true; break;
+      case "narration": window.WolfNarration.enqueue(message.cues); return; // narration.js plays it
       default: return;
     }
     render();
@@ -105,7 +107,9 @@
         seat.bot ? el("span", { className: "badge" }, T.ui.bot) : null, seat.online ? null : el("span", { className: "badge" }, T.ui.offline)),
       isHost && !seat.host && lobby.status === "lobby"
         ? el("button", { className: "small secondary", onclick: () => send({ type: "kick", seat: seat.seat }) }, T.ui.remove) : null));
-    const nodes = [el("section", {}, el("h1", {}, T.ui.lobby), el("div", { className: "code" }, lobby.code),
+    const nodes = [el("section", {}, el("h1", {}, T.ui.lobby), el("div", { className: "code", "aria-label": T.ui.codeLabel }, lobby.code),
+      el("p", { className: "link-text" }, el("a", { href: lobby.link, "aria-label": T.ui.linkLabel }, link)),
+      el("img", { className: "qr", src: `/api/rooms/${encodeURIComponent(lobby.code)}/qr.svg`, alt: T.ui.qr, width: 160, height: 160 }),
       el("div", { className: "row" }, el("button", { className: "secondary",
         onclick: () => navigator.clipboard.writeText(link).then(() => toast(T.ui.copied), () => toast(link)) }, T.ui.copy)))];
     nodes.push(el("section", {}, el("h2", {}, `${T.ui.seats} (${lobby.seats.length}/${lobby.max_seats})`),
@@ -117,6 +121,7 @@
         isHost ? el("button", { onclick: () => send({ type: "start" }) }, T.ui.start) : null),
       state.seat === null && lobby.status !== "lobby" ? el("p", { className: "hint" }, T.ui.watching) : null));
     nodes.push(settingsSection(lobby, isHost));
+    nodes.push(window.WolfNarration.lobbyControls(lobby, isHost, send)); // narrator choice, Probehören
     nodes.push(chatSection({ lobby: true }));
     return nodes;
   }
@@ -160,6 +165,10 @@
     if (over) nodes.push(endSection(view, names));
     else {
       nodes.push(roleCard(view));
+      nodes.push(newsSection(view, names));
+      if (view.phase === "day" && message.timer && (view.step === "discussion" || view.pending.some((r) => r.kind === "ready")))
+        nodes.push(el("section", { className: "dial" }, window.Sundial.dial(message.timer.deadline, state.lobby.settings.timers.day, T.ui.sundial)));
+      if (state.lobby.settings.meldeliste && view.phase === "day") nodes.push(speakersSection(view, names));
       nodes.push(decisionSection(view, names));
     }
     nodes.push(playersSection(view));
@@ -170,49 +179,62 @@
 
   function roleCard(view) {
     const role = state.roles[view.you.role];
+    const side = T.sides[view.you.side] || view.you.side;
     return el("section", {}, el("h3", {}, T.ui.yourRole),
-      el("div", { className: "card", onclick: () => { state.showRole = !state.showRole; render(); } },
-        state.showRole ? [el("div", { className: "role" }, role ? role.name : view.you.role),
-          el("p", {}, role ? role.description : ""), el("p", { className: "hint" }, T.ui.tapToHide)]
-          : el("p", {}, T.ui.tapToShow)));
+      el("button", { className: "card", type: "button", "aria-expanded": state.showRole ? "true" : "false",
+        onclick: () => { state.showRole = !state.showRole; render(); } },
+        state.showRole ? [el("span", { className: "role" }, role ? role.name : view.you.role),
+          el("span", { className: "side side-" + view.you.side }, `${T.ui.side}: ${side}`),
+          el("span", { className: "description" }, role ? role.description : ""),
+          el("span", { className: "hint" }, T.ui.tapToHide)]
+          : el("span", {}, T.ui.tapToShow)),
+      state.showRole ? el("p", { className: "hint" }, T.ui.roleHint) : null);
+  }
+
+  // The events of the current night or day: what the player has learnt since it began.
+  function newsSection(view, names) {
+    let start = 0;  // by night: since nightfall; by day: everything after the night's last step (the dawn)
+    view.events.forEach((e, i) => {
+      if (e.type === "night" || (e.type === "step" && view.phase === "day")) start = i + 1;
+    });
+    const lines = view.events.slice(start).filter((e) => e.type !== "step" && e.type !== "hand_raised")
+      .map((e) => R.describe(e, names, state.roles)).filter(Boolean);
+    if (!lines.length) return null;
+    return el("section", { className: "news", "aria-live": "polite" }, el("h2", {}, T.ui.news),
+      el("ul", { className: "log" }, lines.map((line) => el("li", {}, line))));
+  }
+
+  // Meldeliste: the raised hands of this day in order; the first one speaks.
+  function speakersSection(view, names) {
+    let start = 0;
+    view.events.forEach((e, i) => { if (e.type === "day") start = i + 1; });
+    const order = [];
+    for (const e of view.events.slice(start)) if (e.type === "hand_raised" && !order.includes(e.player)) order.push(e.player);
+    const mine = order.includes(state.seat);
+    return el("section", { className: "speakers" }, el("h2", {}, T.ui.speakers),
+      order.length ? [el("p", { className: "called" }, `${T.ui.speaking}: `, el("strong", {}, names[order[0]])),
+        el("ol", {}, order.map((s) => el("li", { className: s === order[0] ? "current" : "" }, names[s])))]
+        : el("p", { className: "hint" }, T.ui.noHands),
+      view.you.alive ? el("button", { className: "secondary", type: "button", disabled: mine,
+        onclick: () => send({ type: "decide", kind: "raise_hand", choice: true }) }, mine ? T.ui.handRaised : T.ui.raiseHand) : null);
   }
 
   function decide(kind, choice) {
     if (state.sentFor === kind) return;
-    state.sentFor = kind; state.picks = [];
+    state.sentFor = kind; state.picks = {};
     send({ type: "decide", kind, choice, seat: state.seat });
   }
 
   function decisionSection(view, names) {
-    const parts = [];
-    for (const request of view.pending) parts.push(requestForm(request, names));
-    if (!view.pending.length) parts.push(el("p", { className: "hint" }, T.ui.waiting));
-    if (state.lobby.settings.meldeliste && view.phase === "day" && view.you.alive)
-      parts.push(el("button", { className: "secondary", onclick: () => send({ type: "decide", kind: "raise_hand", choice: true }) }, T.ui.raiseHand));
-    return el("section", {}, parts);
-  }
-
-  function requestForm(request, names) {
-    const o = request.options, kind = request.kind, title = el("h2", {}, T.kinds[kind] || kind);
-    const label = (v) => R.optionLabel(v, names, state.roles);
-    const none = o.optional ? el("button", { className: "secondary", onclick: () => decide(kind, null) }, T.ui.nobody) : null;
-    if (o.type === "confirm") return el("div", {}, title, el("button", { onclick: () => decide(kind, true) }, T.ui.confirm));
-    if (o.type === "seats") {
-      const buttons = o.choices.map((c) => el("button", { className: state.picks.includes(c) ? "picked" : "",
-        onclick: () => { state.picks = state.picks.includes(c) ? state.picks.filter((x) => x !== c) : [...state.picks, c];
-          if (state.picks.length === o.count) decide(kind, state.picks); else render(); } }, label(c)));
-      return el("div", {}, title, el("p", { className: "hint" }, `${o.count} wählen`), el("div", { className: "choices" }, buttons), none);
+    const ctx = { names, roles: state.roles, picks: state.picks, decide, render };
+    const parts = view.pending.map((request) => window.D.form(request, ctx));
+    if (!view.pending.length) {
+      if (!view.you.alive) parts.push(el("p", { className: "hint" }, T.ui.deadHint));
+      else if (view.phase === "night") parts.push(el("div", { className: "sleep" }, el("h2", {}, T.ui.sleeping),
+        el("p", { className: "hint" }, T.ui.sleepingHint)));
+      else parts.push(el("p", { className: "hint" }, T.ui.dayWaiting));
     }
-    if (o.type === "witch") {
-      const heal = el("select", {}, el("option", { value: "" }, T.ui.noPotion), ...o.heal.map((c) => el("option", { value: c }, label(c))));
-      const poison = el("select", {}, el("option", { value: "" }, T.ui.noPotion), ...o.poison.map((c) => el("option", { value: c }, label(c))));
-      const value = (select) => (select.value === "" ? null : Number(select.value));
-      return el("div", {}, title, el("label", {}, T.ui.heal), heal, el("label", {}, T.ui.poison), poison,
-        el("button", { onclick: () => decide(kind, { heal: value(heal), poison: value(poison) }) }, T.ui.confirm));
-    }
-    const choices = o.choices || [];
-    return el("div", {}, title, el("div", { className: "choices" },
-      choices.map((c) => el("button", { onclick: () => decide(kind, c) }, label(c)))), none);
+    return el("section", { className: "decisions" + (view.pending.length ? " active" : "") }, parts);
   }
 
   function playersSection(view) {
@@ -229,12 +251,17 @@
     return el("section", {}, el("h1", {}, T.winners[view.result.winner] || view.result.winner),
       el("p", {}, `${T.ui.winner}: ${winners.join(", ") || T.ui.nobody}`),
       el("h2", {}, T.ui.allRoles),
-      el("ul", { className: "players" }, view.players.map((p) => el("li", {}, el("span", {}, p.name), el("span", {}, R.roleName(state.roles, p.role))))));
+      el("ul", { className: "players" }, view.players.map((p) => el("li", {}, el("span", { className: p.alive ? "" : "dead" }, p.name),
+        el("span", {}, R.roleName(state.roles, p.role))))),
+      state.me && state.lobby.host_id === state.me.id
+        ? el("button", { className: "new-game", type: "button", onclick: () => send({ type: "new_game" }) }, T.ui.newGame) : null);
   }
 
   function logList(view, names) {
-    const lines = view.events.map((e) => R.describe(e, names, state.roles)).filter(Boolean);
-    return el("ul", { className: "log" }, lines.reverse().map((line) => el("li", {}, line)));
+    const over = view.result !== null;  // at the end the true deaths are open: the public copies are left out
+    const lines = view.events.filter((e) => !(over && e.type === "died"))
+      .map((e) => R.describe(e, names, state.roles)).filter(Boolean);
+    return el("ul", { className: over ? "log full" : "log" }, lines.reverse().map((line) => el("li", {}, line)));
   }
 
   function chatSection(channels) {
@@ -281,6 +308,7 @@
       const left = Math.max(0, Math.round(Number(node.dataset.deadline) - Date.now() / 1000));
       node.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     }
+    for (const dial of document.querySelectorAll("svg.sundial")) window.Sundial.update(dial);
   }, 500);
 
   document.getElementById("logout").addEventListener("click", async () => {

@@ -38,6 +38,7 @@
       case "day": return `Der ${event.round}. Tag beginnt.`;
       case "step": return `${T.steps[event.step] || event.step} ${event.step === "werewolves" || event.step === "lovers" || event.step === "sisters" || event.step === "brothers" || event.step === "enchanted" ? "erwachen" : "erwacht"}.`;
       case "morning": return event.dead.length ? `Am Morgen fehlen: ${n(event.dead)}.` : "Am Morgen fehlt niemand.";
+      case "died": return `${n(event.player)} ist tot${event.cause && event.cause !== "night" ? ` (${T.causes[event.cause] || event.cause})` : ""}${event.role ? ` – war ${r(event.role)}` : ""}.`;
       case "death": return `${n(event.player)} ist tot (${T.causes[event.cause] || event.cause})${event.role ? ` – war ${r(event.role)}` : ""}.`;
       case "companions": return `Ihr erkennt einander: ${n(event.members)} (${r(event.role)}).`;
       case "lovers": return `Amor hat ${n(event.lovers)} verliebt.`;

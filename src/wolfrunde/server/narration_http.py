@@ -1,0 +1,133 @@
+"""HTTP for the narrator: the narrators, a preview of each voice, spoken names and the audio of a cue.
+
+Audio is made in a worker thread (`asyncio.to_thread`) and cached on disk; Ogg Opus unless the client
+asks for MP3 (`?format=mp3`, or an `Accept` header with audio/mpeg but without Ogg).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from wolfrunde.narration.formats import AudioFormat
+from wolfrunde.narration.narrators import NARRATORS
+from wolfrunde.server import auth
+from wolfrunde.server.narration_voices import (
+    DEFAULT_NARRATOR,
+    CueKey,
+    ServerVoices,
+    choose_format,
+    known_narrator,
+    voices_for,
+)
+
+PREVIEW_SCENE = "welcome"  # what "Probehören" plays: the narrator greeting the village
+MAX_NAME = 24
+AUDIO_CACHE = "private, max-age=86400"
+
+PROBLEMS: dict[str, tuple[int, str]] = {
+    "no_narrator": (404, "Diesen Erzähler gibt es nicht."),
+    "no_role": (404, "Diese Rolle gibt es nicht."),
+    "bad_format": (400, "Unbekanntes Audioformat; möglich sind opus und mp3."),
+    "bad_cue": (403, "Diese Erzähler-Adresse ist ungültig."),
+    "bad_name": (400, "Der Name muss 1 bis 24 Zeichen lang sein und Buchstaben oder Ziffern enthalten."),
+}
+
+
+def problem(code: str) -> JSONResponse:
+    status, message = PROBLEMS[code]
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def voices(request: Request) -> ServerVoices:
+    return voices_for(request.app.state.config)
+
+
+def audio_format(request: Request) -> AudioFormat | None:
+    try:
+        return choose_format(request.query_params.get("format"), request.headers.get("accept"))
+    except ValueError:
+        return None
+
+
+def audio_response(path: Path, fmt: AudioFormat) -> Response:
+    return FileResponse(path, media_type=fmt.mime, headers={"Cache-Control": AUDIO_CACHE})
+
+
+async def narrators(request: Request) -> Response:
+    """GET /api/voices: every narrator with the German description shown in the lobby."""
+    listing = [
+        {"id": n.id, "name": n.name, "description": n.character, "preview": f"/api/voices/{n.id}/preview"}
+        for n in NARRATORS
+    ]
+    return JSONResponse({"narrators": listing, "default": DEFAULT_NARRATOR},
+                        headers={"Cache-Control": "max-age=3600"})
+
+
+async def preview(request: Request) -> Response:
+    """GET /api/voices/{narrator}/preview: the narrator greeting the village (a short sample)."""
+    narrator_id = request.path_params["narrator"]
+    if not known_narrator(narrator_id):
+        return problem("no_narrator")
+    fmt = audio_format(request)
+    if fmt is None:
+        return problem("bad_format")
+    key = CueKey(narrator_id, PREVIEW_SCENE, 0, {})
+    path = await asyncio.to_thread(voices(request).render, key, fmt)
+    return audio_response(path, fmt)
+
+
+async def spoken_name(request: Request) -> Response:
+    """GET /api/voices/{narrator}/name?text=Anna: a player's name in the narrator's voice (logged in)."""
+    if auth.current_user(request) is None:
+        return auth.problem(401, "not_logged_in")
+    narrator_id = request.path_params["narrator"]
+    if not known_narrator(narrator_id):
+        return problem("no_narrator")
+    fmt = audio_format(request)
+    if fmt is None:
+        return problem("bad_format")
+    text = request.query_params.get("text", "").strip()
+    if not 1 <= len(text) <= MAX_NAME or not any(char.isalnum() for char in text):
+        return problem("bad_name")
+    path = await asyncio.to_thread(voices(request).speak_name, text, narrator_id, fmt)
+    return audio_response(path, fmt)
+
+
+async def cue_audio(request: Request) -> Response:
+    """GET /api/narration/{narrator}/{scene}/{variant}?values=…&sig=…: the audio of one sent cue.
+
+    Only addresses the server handed out in a `narration` message are valid (they are signed)."""
+    params = request.path_params
+    try:
+        variant = int(params["variant"])
+    except ValueError:
+        return problem("bad_cue")
+    service = voices(request)
+    key = service.verify(
+        params["narrator"], params["scene"], variant,
+        request.query_params.get("values", ""), request.query_params.get("sig", ""),
+    )
+    if key is None:
+        return problem("bad_cue")
+    fmt = audio_format(request)
+    if fmt is None:
+        return problem("bad_format")
+    try:
+        path = await asyncio.to_thread(service.render, key, fmt)
+    except (KeyError, IndexError, ValueError):
+        return problem("bad_cue")
+    return audio_response(path, fmt)
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/api/voices", narrators),
+        Route("/api/voices/{narrator}/preview", preview),
+        Route("/api/voices/{narrator}/name", spoken_name),
+        Route("/api/narration/{narrator}/{scene}/{variant}", cue_audio),
+    ]

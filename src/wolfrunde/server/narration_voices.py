@@ -1,0 +1,249 @@
+"""The server's narrator voices: one `Narration` per process, signed cue addresses, durations, names.
+
+Rooms and the HTTP handlers share one `ServerVoices` per voice folder (`voices_for(config)`). Audio is
+rendered on demand (in a worker thread) and cached on disk by the narration package; this module adds
+what the server needs around it: addresses for a cue that a client cannot forge, how long a cue takes
+to speak (measured once it was rendered, estimated from its text before), and names spoken in advance.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import base64
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import shutil
+import tempfile
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from wolfrunde.narration import Narration
+from wolfrunde.narration.formats import AudioFormat, decode, fallback_format, preferred_format
+from wolfrunde.narration.narrators import NARRATOR_IDS
+from wolfrunde.narration.service import speakable_name
+from wolfrunde.narration.template import fill
+from wolfrunde.server.config import ServerConfig
+
+log = logging.getLogger(__name__)
+
+DEFAULT_NARRATOR = "jutta"
+KEY_FILE = ".cue-key"  # in the voice folder, so cue addresses stay valid across restarts
+# Characters per second of the bundled espeak-ng voices, measured over the catalogue's texts.
+_CHARS_PER_SECOND: dict[str, float] = {
+    "jutta": 13.4, "leopold": 13.1, "konrad": 14.6, "mechthild": 10.3, "hedda": 19.0,
+}
+CUE_GAP = 0.4  # the player's queue pauses this long between two cues
+_MAX_KNOWN = 20_000  # measured durations kept in memory
+
+
+@dataclass(frozen=True)
+class CueKey:
+    """Everything that decides a cue's audio."""
+
+    narrator: str
+    scene: str
+    variant: int
+    values: Mapping[str, Any]
+
+    def text(self, narration: Narration) -> str:
+        return fill(narration.catalogue[self.scene].text(self.narrator, self.variant), self.values)
+
+
+def estimate_seconds(text: str, narrator_id: str) -> float:
+    """How long a narrator needs for a text, from its length (no audio made)."""
+    return round(len(text) / _CHARS_PER_SECOND.get(narrator_id, 13.0) + 0.3, 2)
+
+
+def choose_format(query: str | None, accept: str | None) -> AudioFormat:
+    """Opus unless the client asks for MP3 (`?format=mp3`) or accepts MP3 but not Ogg."""
+    if query:
+        wanted = query.lower()
+        if wanted == "mp3":
+            return fallback_format()
+        if wanted == "opus":
+            return preferred_format()
+        raise ValueError(wanted)
+    accept = (accept or "").lower()
+    if "audio/mpeg" in accept and "audio/ogg" not in accept and "audio/*" not in accept:
+        return fallback_format()
+    return preferred_format()
+
+
+class ServerVoices:
+    def __init__(self, folder: Path, engine: str | None = None, prerender: bool = False) -> None:
+        self.folder = folder
+        self.narration = Narration(folder, engine=engine)
+        self.prerender = prerender
+        self._secret = _load_secret(folder / KEY_FILE)
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="voices")
+        self._lock = threading.Lock()
+        self._seconds: dict[tuple[str, str, int, str], float] = {}
+        self._names_started: set[tuple[str, str]] = set()
+        self._pending: set[Future[None]] = set()
+
+    # --- addresses ---------------------------------------------------------------------------------
+    def url(self, key: CueKey, fmt: str | None = None) -> str:
+        values = _encode_values(key.values)
+        query = {"values": values, "sig": self._sign(key.narrator, key.scene, key.variant, values)}
+        if fmt is not None:
+            query["format"] = fmt
+        return f"/api/narration/{key.narrator}/{key.scene}/{key.variant}?{urlencode(query)}"
+
+    def verify(self, narrator_id: str, scene: str, variant: int, values: str, signature: str) -> CueKey | None:
+        """The cue of a signed address, or None when the signature or the cue is not valid."""
+        expected = self._sign(narrator_id, scene, variant, values)
+        if not hmac.compare_digest(expected, signature):
+            return None
+        try:
+            return CueKey(narrator_id, scene, variant, _decode_values(values))
+        except ValueError:
+            return None
+
+    def _sign(self, narrator_id: str, scene: str, variant: int, values: str) -> str:
+        message = f"{narrator_id}\n{scene}\n{variant}\n{values}".encode()
+        digest = hmac.new(self._secret, message, hashlib.sha256).digest()[:16]
+        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+    # --- audio -------------------------------------------------------------------------------------
+    def render(self, key: CueKey, fmt: AudioFormat | None = None) -> Path:
+        """The cue's audio file (blocking: call it in a worker thread); its length is remembered."""
+        path = self.narration.render(key.scene, key.narrator, key.variant, key.values, fmt)
+        text = key.text(self.narration)
+        with self._lock:
+            known = (key.narrator, key.scene, key.variant, text) in self._seconds
+        if not known:
+            self._remember(key, text, decode(path).seconds)
+        return path
+
+    def seconds(self, key: CueKey) -> float:
+        """The cue's length: measured if its audio was made before, otherwise estimated from the text."""
+        text = key.text(self.narration)
+        with self._lock:
+            measured = self._seconds.get((key.narrator, key.scene, key.variant, text))
+        return measured if measured is not None else estimate_seconds(text, key.narrator)
+
+    def prepare(self, keys: Iterable[CueKey]) -> list[Future[None]]:
+        """Renders cues in the background (when enabled) so their audio is ready when a client asks."""
+        if not self.prerender:
+            return []
+        return [self._submit(self.render, key) for key in keys]
+
+    async def measure(self, keys: Sequence[CueKey], budget: float) -> None:
+        """Has the cues rendered in the background and waits up to `budget` seconds for their lengths
+        (nothing happens when the server does not render ahead: the lengths are then estimated)."""
+        jobs = [asyncio.wrap_future(job) for job in self.prepare(keys)]
+        if jobs:
+            await asyncio.wait(jobs, timeout=budget)
+
+    def _remember(self, key: CueKey, text: str, seconds: float) -> None:
+        with self._lock:
+            if len(self._seconds) >= _MAX_KNOWN:
+                self._seconds.clear()
+            self._seconds[(key.narrator, key.scene, key.variant, text)] = seconds
+
+    # --- names -------------------------------------------------------------------------------------
+    def prepare_names(self, narrator_id: str, names: Iterable[str]) -> None:
+        """Speaks each name once per narrator in the background (players joining, bots, a new narrator)."""
+        for name in names:
+            with self._lock:
+                if (narrator_id, name) in self._names_started:
+                    continue
+                self._names_started.add((narrator_id, name))
+            self._submit(self.speak_name, name, narrator_id)
+
+    def speak_name(self, name: str, narrator_id: str, fmt: AudioFormat | None = None) -> Path:
+        return self.narration.speak_name(speakable_name(name), narrator_id, fmt)
+
+    def wait_idle(self, timeout: float = 30.0) -> None:
+        """Blocks until every background job submitted so far is done (tests, shutdown)."""
+        with self._lock:
+            pending = list(self._pending)
+        wait(pending, timeout=timeout)
+
+    def _submit(self, job: Any, *args: Any) -> Future[None]:
+        future = self._pool.submit(self._quietly, job, *args)
+        with self._lock:
+            self._pending.add(future)
+        future.add_done_callback(self._finished)
+        return future
+
+    def _finished(self, future: Future[None]) -> None:
+        with self._lock:
+            self._pending.discard(future)
+
+    @staticmethod
+    def _quietly(job: Any, *args: Any) -> None:
+        try:
+            job(*args)
+        except Exception:
+            log.exception("Erzählerstimme: Hintergrundauftrag fehlgeschlagen")
+
+
+_instances: dict[tuple[str, str | None, bool], ServerVoices] = {}
+_instances_lock = threading.Lock()
+_temporary: Path | None = None
+
+
+def voices_for(config: ServerConfig) -> ServerVoices:
+    """The process's voices for this configuration's voice folder (a temporary one when none is set)."""
+    folder = Path(config.voices_dir) if config.voices_dir else _temporary_folder()
+    key = (str(folder.resolve()), config.voice_engine, config.narration_prerender)
+    with _instances_lock:
+        if key not in _instances:
+            _instances[key] = ServerVoices(folder, config.voice_engine, config.narration_prerender)
+        return _instances[key]
+
+
+def known_narrator(narrator_id: str) -> bool:
+    return narrator_id in NARRATOR_IDS
+
+
+def _temporary_folder() -> Path:
+    global _temporary
+    with _instances_lock:
+        if _temporary is None:
+            _temporary = Path(tempfile.mkdtemp(prefix="wolfrunde-voices-"))
+            atexit.register(shutil.rmtree, _temporary, True)
+        return _temporary
+
+
+def _load_secret(path: Path) -> bytes:
+    try:
+        secret = path.read_bytes()
+        if len(secret) >= 32:
+            return secret
+    except OSError:
+        pass
+    secret = secrets.token_bytes(32)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(secret)
+        path.chmod(0o600)
+    except OSError:
+        log.warning("Schlüssel für Erzähler-Adressen nicht speicherbar: %s", path)
+    return secret
+
+
+def _encode_values(values: Mapping[str, Any]) -> str:
+    raw = json.dumps(dict(values), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+
+def _decode_values(encoded: str) -> dict[str, Any]:
+    try:
+        raw = base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4))
+        values = json.loads(raw.decode())
+    except (ValueError, UnicodeDecodeError) as problem:
+        raise ValueError("values") from problem
+    if not isinstance(values, dict):
+        raise ValueError("values")
+    return values

@@ -1,0 +1,77 @@
+"""All table games of this process: created, loaded from the store on first use, restored at start."""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+
+from wolfrunde.server.codes import new_code
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.table import store
+from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, check_settings, deal
+from wolfrunde.server.table.room import TableRoom
+from wolfrunde.store import Database
+
+log = logging.getLogger(__name__)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class TableRegistry:
+    def __init__(self, db: Database, config: ServerConfig) -> None:
+        self.db = db
+        self.config = config
+        self.tables: dict[str, TableRoom] = {}
+        self.rng = random.Random()
+
+    def create(self, mode: str, settings: TableSettings, names: list[str], token: str) -> TableRoom:
+        """A new table. One device: `names` are every player and the game is dealt at once; own devices:
+        `names` holds the host, who sits at seat 0. Raises TableError with a German reason."""
+        check_settings(settings)
+        host = store.token_hash(token)
+        lobby = TableLobby(mode=mode, host=host, settings=settings)
+        for index, name in enumerate(names):
+            lobby.add(name, host if index == 0 else None)
+        setup = deal(lobby, self.rng) if mode == SINGLE else None
+        for _ in range(50):
+            code = new_code()
+            if code not in self.tables and store.create(self.db, code, mode, lobby.to_dict()):
+                break
+        else:
+            raise RuntimeError("no free table code")
+        room = TableRoom(code, self.db, self.config, lobby, "lobby")
+        if setup is not None:
+            store.save(self.db, code, setup=setup, status="running")
+            room.status = "running"
+            room.begin_single(setup)
+        self.tables[code] = room
+        room.start()
+        return room
+
+    def get(self, code: str) -> TableRoom | None:
+        room = self.tables.get(code)
+        if room is None:
+            room = TableRoom.load(code, self.db, self.config)
+            if room is None:
+                return None
+            self.tables[code] = room
+            room.start()
+        return room
+
+    def restore(self) -> int:
+        restored = 0
+        for code in store.running_codes(self.db):
+            try:
+                if self.get(code) is not None:
+                    restored += 1
+            except Exception:
+                log.exception("table %s could not be restored", code)
+        return restored
+
+    async def close(self) -> None:
+        for room in list(self.tables.values()):
+            await room.stop()
+        self.tables.clear()

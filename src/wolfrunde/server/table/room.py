@@ -1,0 +1,368 @@
+"""One table game, owned by one asyncio task that handles its commands strictly in order.
+
+Every accepted command is written to the store before anything about it is sent; loading a table
+replays its stored commands, so a restart (or a closed browser) resumes it where it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.connection import Connection
+from wolfrunde.server.match import IllegalMove, Match, StepChange
+from wolfrunde.server.table import knowledge as k
+from wolfrunde.server.table import messages as m
+from wolfrunde.server.table import store
+from wolfrunde.server.table.errors import TableError
+from wolfrunde.server.table.lobby import OWN, SINGLE, TableLobby, check_settings, deal
+from wolfrunde.server.table.narration import TableNarration
+from wolfrunde.server.table.seat_view import seat_payload
+from wolfrunde.server.table.single import SingleDevice, TableOptions
+from wolfrunde.store import Database
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Member:
+    seat: int | None
+    host: bool
+
+
+@dataclass(frozen=True)
+class Attach:
+    conn: Connection
+    member: Member
+
+
+@dataclass(frozen=True)
+class Detach:
+    conn: Connection
+
+
+@dataclass(frozen=True)
+class Incoming:
+    conn: Connection
+    message: Any
+
+
+@dataclass(frozen=True)
+class Timed:
+    kind: str  # release | deadline
+    generation: int
+
+
+@dataclass(frozen=True)
+class Call:
+    """Runs `job` inside the table's task and hands its result (or error) to `future`."""
+
+    job: Any
+    future: asyncio.Future[Any]
+
+
+@dataclass(frozen=True)
+class Stop:
+    pass
+
+
+class TableRoom:
+    def __init__(self, code: str, db: Database, config: ServerConfig, lobby: TableLobby, status: str) -> None:
+        self.code = code
+        self.db = db
+        self.config = config
+        self.lobby = lobby
+        self.status = status
+        self.match: Match | None = None
+        self.single: SingleDevice | None = None
+        self.narration: TableNarration | None = None
+        self.timer: dict[str, float] | None = None
+        self.connections: dict[int, tuple[Connection, Member]] = {}
+        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self.generation = 0
+        self.rng = random.Random()
+        self._handles: list[asyncio.TimerHandle] = []
+
+    @property
+    def mode(self) -> str:
+        return self.lobby.mode
+
+    @property
+    def quick(self) -> bool:
+        """`serve --testing`: the server's pauses are short, so are the table's."""
+        return self.config.pause_seconds[1] < 1.0
+
+    # --- life cycle ------------------------------------------------------------------------------
+    @classmethod
+    def load(cls, code: str, db: Database, config: ServerConfig) -> TableRoom | None:
+        record = store.load(db, code)
+        if record is None:
+            return None
+        room = cls(code, db, config, TableLobby.from_dict(record.lobby), record.status)
+        if record.setup is not None:
+            room._begin(record.setup)
+            for command in store.commands(db, code):
+                room._replay(command)
+            room.timer = record.timer
+        return room
+
+    def _replay(self, command: store.Command) -> None:
+        try:
+            if command.op == "device" and self.single is not None and command.kind is not None:
+                self.single.apply(command.kind, command.choice or {}, command.at)
+            elif command.op == "decide" and self.match is not None and command.seat is not None:
+                self.match.decide(command.seat, str(command.kind), command.choice)
+            elif command.op == "timeout" and self.match is not None:
+                self.match.timeout()
+        except (TableError, IllegalMove):
+            log.exception("table %s: stored command %r could not be replayed", self.code, command)
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.code}")
+        if self.status == "running" and self.mode == OWN:
+            self._arm()
+
+    def post(self, command: Any) -> None:
+        self.queue.put_nowait(command)
+
+    async def stop(self) -> None:
+        self.post(Stop())
+        if self.task is not None:
+            await self.task
+
+    async def _run(self) -> None:
+        while True:
+            command = await self.queue.get()
+            if isinstance(command, Stop):
+                break
+            try:
+                self._handle(command)
+            except Exception:  # one bad command must not kill the table
+                log.exception("table %s: command %r failed", self.code, type(command).__name__)
+        for handle in self._handles:
+            handle.cancel()
+
+    def _handle(self, command: Any) -> None:
+        if isinstance(command, Attach):
+            self.connections[command.conn.id] = (command.conn, command.member)
+            command.conn.send(m.welcome(self.code, self.mode, command.member.seat, command.member.host))
+            self._broadcast()
+        elif isinstance(command, Detach):
+            self.connections.pop(command.conn.id, None)
+            if self.mode == OWN and self.status == "lobby":
+                self._broadcast()
+        elif isinstance(command, Incoming):
+            self._incoming(command.conn, command.message)
+        elif isinstance(command, Call):
+            try:
+                command.future.set_result(command.job())
+            except Exception as error:  # handed to the caller, who reports it
+                command.future.set_exception(error)
+        elif isinstance(command, Timed) and command.generation == self.generation and self.status == "running":
+            if command.kind == "release":
+                self._broadcast()
+            else:
+                self._timeout()
+
+    def _incoming(self, conn: Connection, message: Any) -> None:
+        member = self.connections.get(conn.id, (conn, Member(None, False)))[1]
+        ref = getattr(message, "ref", None)
+        if isinstance(message, m.Ping):
+            conn.send({"type": "pong", "ref": ref})
+            return
+        try:
+            if isinstance(message, m.Device):
+                self._device(member, message)
+            elif isinstance(message, m.Settings):
+                self._settings(member, message)
+            elif isinstance(message, m.Start):
+                self._start(member)
+            elif isinstance(message, m.Decide):
+                self._decide(member, message)
+            elif isinstance(message, m.EndDiscussion):
+                self._end_discussion(member)
+        except TableError as error:
+            conn.send(error.payload(ref))
+            return
+        if ref is not None:
+            conn.send({"type": "ack", "ref": ref})
+        self._broadcast()
+
+    # --- one device -----------------------------------------------------------------------------
+    def _device(self, member: Member, message: m.Device) -> None:
+        if not member.host or self.single is None:
+            raise TableError("not_host")
+        at = time.time()
+        decided = len(self.match.game.history) if self.match is not None else 0
+        try:
+            self.single.apply(message.op, dict(message.data), at)
+        except TableError:
+            if self.match is not None and len(self.match.game.history) != decided:
+                self._reload()  # a refused tap had half happened: back to what is stored
+            raise
+        ended = self.match is not None and self.match.over
+        fields: dict[str, Any] = {"status": "ended"} if ended else {}
+        store.append(self.db, self.code, store.Command("device", None, message.op, dict(message.data), at), **fields)
+        if ended:
+            self.status = "ended"
+
+    def _reload(self) -> None:
+        """Rebuilds the game from the store (its setup and the accepted commands, in order)."""
+        record = store.load(self.db, self.code)
+        assert record is not None and record.setup is not None
+        self._begin(record.setup)
+        for command in store.commands(self.db, self.code):
+            self._replay(command)
+
+    # --- own devices: lobby ---------------------------------------------------------------------
+    def join(self, name: Any, token_hash: str) -> int:
+        """A guest takes the next seat (called through `Call`, inside the table's task)."""
+        if self.mode != OWN or self.status != "lobby":
+            raise TableError("lobby_closed")
+        seat = self.lobby.add(name, token_hash)
+        store.save(self.db, self.code, lobby=self.lobby.to_dict())
+        self._broadcast()
+        return seat
+
+    def _settings(self, member: Member, message: m.Settings) -> None:
+        if not member.host:
+            raise TableError("not_host")
+        if self.status != "lobby":
+            raise TableError("lobby_closed")
+        settings = self.lobby.settings
+        changes = message.model_dump(exclude_none=True, exclude={"type", "ref", "recommended", "speaker"})
+        updated = type(settings)(**{**settings.__dict__, **changes})
+        if message.recommended:
+            updated.roles = None
+        check_settings(updated)
+        if message.speaker is not None:
+            if not 0 <= message.speaker < len(self.lobby.seats):
+                raise TableError("bad_settings", "Diesen Platz gibt es nicht.")
+            self.lobby.speaker = message.speaker
+        self.lobby.settings = updated
+        store.save(self.db, self.code, lobby=self.lobby.to_dict())
+
+    def _start(self, member: Member) -> None:
+        if not member.host:
+            raise TableError("not_host")
+        if self.status != "lobby":
+            raise TableError("lobby_closed")
+        setup = deal(self.lobby, self.rng)
+        store.save(self.db, self.code, setup=setup, status="running")
+        self.status = "running"
+        self._begin(setup)
+        self._after_change(StepChange(new_requests=True, skipped_steps=0), None)
+
+    def begin_single(self, setup: dict[str, Any]) -> None:
+        """A single-device table starts at once: its setup was stored with the table."""
+        self._begin(setup)
+
+    def _begin(self, setup: dict[str, Any]) -> None:
+        self.match = Match(setup)
+        self.narration = TableNarration(self.match, self.lobby.settings.narrator, self.config)
+        if self.mode == SINGLE:
+            settings = self.lobby.settings
+            options = TableOptions(
+                night_style=settings.night_style, vote_style=settings.vote_style, discussion=settings.discussion,
+                turn_seconds=0.3 if self.quick else 8.0, call_pause=(0.1, 0.3) if self.quick else (4.0, 9.0),
+            )
+            self.single = SingleDevice(self.match, options, self.narration)
+
+    # --- own devices: the game ------------------------------------------------------------------
+    def _decide(self, member: Member, message: m.Decide) -> None:
+        if self.match is None or self.status != "running" or self.mode != OWN:
+            raise TableError("not_now", "Es läuft gerade kein Spiel.")
+        if member.seat is None:
+            raise TableError("bad_token")
+        if self.timer is not None and self.timer.get("release", 0) > time.time():
+            raise TableError("not_now")
+        try:
+            change = self.match.decide(member.seat, message.kind, message.choice)
+        except IllegalMove as illegal:
+            raise TableError("illegal", str(illegal)) from None
+        self._after_change(change, store.Command("decide", member.seat, message.kind, message.choice, time.time()))
+
+    def _end_discussion(self, member: Member) -> None:
+        if not member.host or self.match is None or self.status != "running":
+            raise TableError("not_host")
+        if self.match.phase_kind() != "day":
+            raise TableError("not_now")
+        self._timeout()
+
+    def _timeout(self) -> None:
+        assert self.match is not None
+        change = self.match.timeout()
+        self._after_change(change, store.Command("timeout", None, None, None, time.time()))
+        self._broadcast()
+
+    def _after_change(self, change: StepChange, command: store.Command | None) -> None:
+        assert self.match is not None
+        self.generation += 1
+        now = time.time()
+        if self.match.over:
+            self.status, self.timer = "ended", None
+        elif change.new_requests or self.timer is None:
+            low, high = self.config.pause_seconds
+            release = now + sum(self.rng.uniform(low, high) for _ in range(change.skipped_steps))
+            self.timer = {"release": release, "deadline": release + self._duration()}
+        fields: dict[str, Any] = {"timer": self.timer, "status": self.status}
+        if command is not None:
+            store.append(self.db, self.code, command, **fields)
+        else:
+            store.save(self.db, self.code, **fields)
+        self._arm()
+
+    def _duration(self) -> float:
+        assert self.match is not None
+        kind = self.match.phase_kind()
+        if kind == "day":
+            return float(self.lobby.settings.discussion)
+        return float(self.lobby.settings.timers.get(kind, 60))
+
+    def _arm(self) -> None:
+        for handle in self._handles:
+            handle.cancel()
+        self._handles = []
+        if self.timer is None or self.status != "running":
+            return
+        loop = asyncio.get_running_loop()
+        now = time.time()
+        if self.timer["release"] > now:
+            self._handles.append(loop.call_later(self.timer["release"] - now, self.post,
+                                                 Timed("release", self.generation)))
+        delay = max(0.0, self.timer["deadline"] - now)
+        self._handles.append(loop.call_later(delay, self.post, Timed("deadline", self.generation)))
+
+    # --- sending --------------------------------------------------------------------------------
+    def _broadcast(self) -> None:
+        for conn, member in list(self.connections.values()):
+            self._send(conn, member)
+
+    def _send(self, conn: Connection, member: Member) -> None:
+        if self.single is not None:
+            if member.host:
+                conn.send({**self.single.screen(), "code": self.code, "now": time.time()})
+            return
+        if self.mode != OWN:
+            return
+        conn.send(m.table(self.code, self.lobby, self.status, self._online_seats()))
+        if self.match is None or member.seat is None:
+            return
+        if self.timer is not None and self.timer.get("release", 0) > time.time():
+            return  # the next step's requests wait for the pause after steps of absent roles
+        assert self.narration is not None
+        self.narration.catch_up(self.match, k.event_count(self.match))
+        deadline = None if self.timer is None else self.timer["deadline"]
+        speaker = member.seat == self.lobby.speaker
+        payload = seat_payload(self.match, member.seat, self.narration.recent(), deadline, speaker)
+        conn.send({**payload, "now": time.time(), "discussion_seconds": self.lobby.settings.discussion})
+
+    def _online_seats(self) -> set[int]:
+        return {member.seat for conn, member in self.connections.values()
+                if member.seat is not None and not conn.closed}

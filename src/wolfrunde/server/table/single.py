@@ -1,0 +1,401 @@
+"""One device in the middle of the table: who holds it, what it shows, what each tap does.
+
+The state here is rebuilt by replaying the device's stored commands in order (`apply`), so a closed
+browser or a restarted server finds the table exactly where it was. `screen()` is the only output: it
+holds what the current holder may know while the device is in his hands, and only public things (or a
+cover saying whom to pass the device to) otherwise.
+
+Nights "Reihum": the device goes clockwise through every living player, round after round, until the
+night has nothing left to ask. In his turn each player answers whatever the engine asks *him* right now
+(his role's step may be open, or not yet); everyone else gets a dummy question of the same shape ("Tippe
+auf einen Mitspieler"), so nobody can tell real turns from dummy ones by the screen, and a minimum turn
+time keeps durations alike. A round is always played to its end.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from wolfrunde.server.match import IllegalMove, Match
+from wolfrunde.server.table import knowledge as k
+from wolfrunde.server.table import texts
+from wolfrunde.server.table.errors import TableError
+from wolfrunde.server.table.hands import HandsError, ballots_from_hands
+from wolfrunde.server.table.narration import TableNarration
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    night_style: str = "eyes_closed"  # eyes_closed | round
+    vote_style: str = "hands"  # hands | secret
+    discussion: int = 180  # seconds of the Sonnenuhr
+    turn_seconds: float = 8.0  # least time of a Reihum turn (dummy and real alike)
+    call_pause: tuple[float, float] = (4.0, 9.0)  # how long a call of an absent or dead role lasts
+
+
+@dataclass(frozen=True)
+class Question:
+    seats: tuple[int, ...]  # every seat this one answer is for
+    kind: str
+    options: dict[str, Any]
+    dummy: bool = False  # a Reihum decoy: its answer is ignored
+
+
+@dataclass
+class Turn:
+    """The device in private hands: first covered (whom to pass to), then open, then a result."""
+
+    seats: tuple[int, ...]
+    purpose: str  # deal | night | round | ballot | card | private
+    stage: str = "cover"  # cover | open | result
+    result: list[str] = field(default_factory=list)
+
+
+class SingleDevice:
+    def __init__(self, match: Match, options: TableOptions, narration: TableNarration | None = None) -> None:
+        self.match = match
+        self.options = options
+        self.narration = narration
+        self.names = k.names(match)
+        self.turn: Turn | None = Turn((0,), "deal")
+        self.dealt = False
+        self.calls_done = 0  # night calls ("… erwacht") the device has finished, Augen zu
+        self.round_left: list[int] = []  # Reihum: seats still to have their turn in this round
+        self.discussion_deadline: float | None = None
+        self.shown: dict[int, set[int]] = defaultdict(set)  # secret events each seat has been shown
+        self._opened_news: list[str] = []
+
+    # --- commands ------------------------------------------------------------------------------------
+    def apply(self, op: str, data: dict[str, Any], at: float) -> None:
+        """Applies one command of the device; raises TableError and leaves everything unchanged."""
+        if self.match.over:
+            raise TableError("not_now", "Das Spiel ist vorbei.")
+        handler = getattr(self, f"_op_{op}", None)
+        if handler is None:
+            raise TableError("malformed", f"Unbekannter Befehl „{op}“.")
+        handler(data)
+        self._settle(at)
+
+    def _op_take(self, data: dict[str, Any]) -> None:
+        if self.turn is not None:
+            if self.turn.stage != "cover":
+                raise TableError("not_now")
+            self.turn.stage = "open"
+            self._opened_news = self._news(self.turn.seats)
+            return
+        call = self._call()
+        if call is None or not call[1]:
+            raise TableError("not_now")
+        groups = self._night_groups()
+        self.turn = Turn(groups[0].seats, "night", "open")
+        self._opened_news = self._news(self.turn.seats)
+
+    def _op_done(self, data: dict[str, Any]) -> None:
+        turn = self.turn
+        if turn is None or turn.stage == "cover" or (turn.stage == "open" and turn.purpose not in ("deal", "card")):
+            raise TableError("not_now")
+        self.turn = None
+        if turn.purpose == "deal":
+            following = turn.seats[0] + 1
+            if following < len(self.names):
+                self.turn = Turn((following,), "deal")
+            else:
+                self.dealt = True
+        elif turn.purpose == "night":
+            call = self._call()
+            if call is not None and not call[1]:
+                self.calls_done += 1  # the step is over; its call needs no pause of its own
+
+    def _op_next(self, data: dict[str, Any]) -> None:
+        call = self._call()
+        if self.turn is not None or call is None or call[1] or data.get("call", self.calls_done) != self.calls_done:
+            raise TableError("not_now")
+        self.calls_done += 1
+
+    def _op_answer(self, data: dict[str, Any]) -> None:
+        answers = data.get("answers")
+        if not isinstance(answers, dict):
+            raise TableError("malformed", "Antworten fehlen.")
+        if self.turn is not None:
+            if self.turn.stage != "open" or self.turn.purpose in ("deal", "card"):
+                raise TableError("not_now")
+            questions = self._turn_questions(self.turn)
+        else:
+            questions = self._public_questions()
+            if not questions:
+                raise TableError("not_now")
+        if set(answers) != {str(i) for i in range(len(questions))}:
+            raise TableError("malformed", "Bitte jede Frage beantworten.")
+        mark = k.event_count(self.match)
+        for index, question in enumerate(questions):
+            if question.dummy:
+                continue
+            choice = True if question.kind == "confirm" else answers[str(index)]
+            for seat in question.seats:
+                self._decide(seat, question.kind, choice)
+        if self.turn is None:
+            return
+        if self.turn.purpose in ("ballot", "private"):
+            self.turn = None
+            return
+        self.turn.result = [line for _, line in self._news_lines(self.turn.seats, start=mark)]
+        self.turn.stage = "result"
+
+    def _op_hands(self, data: dict[str, Any]) -> None:
+        votes = self._vote_requests()
+        if self.turn is not None or not votes or self.options.vote_style != "hands":
+            raise TableError("not_now")
+        raw = data.get("counts")
+        if not isinstance(raw, dict):
+            raise TableError("malformed", "Stimmenzahlen fehlen.")
+        try:
+            counts = {int(seat): int(n) for seat, n in raw.items()}
+        except (TypeError, ValueError):
+            raise TableError("malformed", "Stimmenzahlen müssen ganze Zahlen sein.") from None
+        captain_choice = data.get("captain_choice")
+        if captain_choice is not None and (not isinstance(captain_choice, int) or isinstance(captain_choice, bool)):
+            raise TableError("malformed", "Für wen der Hauptmann stimmte, ist ein Platz.")
+        choices = {r["seat"]: list(r["options"]["choices"]) for r in votes}
+        captain = k.captain(self.match) if votes[0]["kind"] not in ("captain", "captain_runoff") else None
+        try:
+            ballots = ballots_from_hands(choices, counts, captain, captain_choice)
+        except HandsError as error:
+            raise TableError("illegal", str(error)) from None
+        kind = votes[0]["kind"]
+        for voter, ballot in sorted(ballots.items()):
+            self._decide(voter, kind, ballot)
+
+    def _op_end_discussion(self, data: dict[str, Any]) -> None:
+        ready = [r for r in k.pending(self.match) if r["kind"] == k.DISCUSSION]
+        if self.turn is not None or not ready:
+            raise TableError("not_now")
+        for request in ready:
+            self._decide(request["seat"], k.DISCUSSION, True)
+
+    def _op_card(self, data: dict[str, Any]) -> None:
+        seat = data.get("seat")
+        if self.turn is not None or not self.dealt or self._call() is not None or k.phase(self.match) != "day":
+            raise TableError("not_now", "Die eigene Karte kann man tagsüber ansehen, wenn das Gerät frei ist.")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.names):
+            raise TableError("malformed", "Unbekannter Platz.")
+        self.turn = Turn((seat,), "card")
+
+    def _decide(self, seat: int, kind: str, choice: Any) -> None:
+        try:
+            self.match.decide(seat, kind, choice)
+        except IllegalMove as illegal:
+            raise TableError("illegal", str(illegal)) from None
+
+    # --- what happens by itself after a command ------------------------------------------------------
+    def _settle(self, at: float) -> None:
+        if self.match.over:
+            self.turn = None
+            self.round_left = []
+        elif self.turn is None and self.dealt:
+            self._next_turn()
+        ready = any(r["kind"] == k.DISCUSSION for r in k.pending(self.match))
+        if not ready:
+            self.discussion_deadline = None
+        elif self.discussion_deadline is None and self.turn is None:  # the dial starts when the device is free
+            self.discussion_deadline = at + self.options.discussion
+        self._narrate()
+
+    def _next_turn(self) -> None:
+        if self.options.night_style == "round":
+            if not self.round_left and self._night_requests():
+                self.round_left = sorted(k.living(self.match))
+            if self.round_left:
+                self.turn = Turn((self.round_left.pop(0),), "round")
+                return
+        elif self._call() is not None:
+            return
+        votes = self._vote_requests()
+        if votes and self.options.vote_style == "secret":
+            self.turn = Turn((min(r["seat"] for r in votes),), "ballot")
+            return
+        others = [r for r in k.pending(self.match) if self._is_private_day_request(r)]
+        if others:
+            self.turn = Turn((others[0]["seat"],), "private")
+
+    def _narrate(self) -> None:
+        if self.narration is None:
+            return
+        stop = k.event_count(self.match)
+        call = self._call() if self.options.night_style == "eyes_closed" and not self.match.over else None
+        if call is not None:
+            stop = call[0] + 1  # the narrator is at this call; the rest of the night is not told yet
+        elif self.round_left or (self.turn is not None and self.turn.purpose == "round"):
+            return  # the night goes round; the morning is told when the round is over
+        self.narration.catch_up(self.match, stop, skip_steps=self.options.night_style == "round")
+
+    # --- questions --------------------------------------------------------------------------------
+    def _night_requests(self) -> list[dict[str, Any]]:
+        if k.phase(self.match) != "night" or self.match.game.step is None:
+            return []
+        return [r for r in k.pending(self.match) if r["kind"] not in k.PUBLIC_KINDS]
+
+    def _vote_requests(self) -> list[dict[str, Any]]:
+        votes = [r for r in k.pending(self.match) if r["kind"] in k.VOTE_KINDS]
+        if not votes:
+            return []
+        kind = votes[0]["kind"]
+        return [r for r in votes if r["kind"] == kind]
+
+    def _is_private_day_request(self, request: dict[str, Any]) -> bool:
+        kinds = k.PUBLIC_KINDS | k.VOTE_KINDS | {k.DISCUSSION}
+        return request["kind"] not in kinds and not self._night_requests()
+
+    def _night_groups(self) -> list[Question]:
+        """Augen zu: the open night requests, one question per kind and options (the pack answers once)."""
+        groups: dict[tuple[str, str], list[int]] = {}
+        options: dict[tuple[str, str], dict[str, Any]] = {}
+        for request in self._night_requests():
+            key = (request["kind"], json.dumps(request["options"], sort_keys=True))
+            groups.setdefault(key, []).append(request["seat"])
+            options[key] = request["options"]
+        first_kind = next(iter(groups))[0] if groups else None
+        return [Question(tuple(seats), key[0], options[key]) for key, seats in groups.items() if key[0] == first_kind]
+
+    def _turn_questions(self, turn: Turn) -> list[Question]:
+        if turn.purpose == "night":
+            return [q for q in self._night_groups() if set(q.seats) <= set(turn.seats)]
+        seat = turn.seats[0]
+        if turn.purpose == "round":
+            mine = [r for r in self._night_requests() if r["seat"] == seat]
+            if not mine:
+                return [self._dummy(seat)]
+            return [self._dummy(seat, r["kind"]) if r["kind"] == "confirm"
+                    else Question((seat,), r["kind"], r["options"]) for r in mine]
+        if turn.purpose == "ballot":
+            return [Question((seat,), r["kind"], r["options"]) for r in self._vote_requests() if r["seat"] == seat]
+        return [Question((seat,), r["kind"], r["options"]) for r in k.pending(self.match, [seat])]
+
+    def _dummy(self, seat: int, kind: str = "dummy") -> Question:
+        """A question shaped like a real one; its answer changes nothing (a confirm step is answered anyway)."""
+        others = [s for s in k.living(self.match) if s != seat]
+        return Question((seat,), kind, {"type": "seat", "choices": others, "optional": False}, dummy=kind == "dummy")
+
+    def _public_questions(self) -> list[Question]:
+        public = [r for r in k.pending(self.match) if r["kind"] in k.PUBLIC_KINDS]
+        if not public or self._call() is not None:
+            return []
+        first = public[0]
+        return [Question((first["seat"],), first["kind"], first["options"])]
+
+    # --- night calls, Augen zu ------------------------------------------------------------------------
+    def _call(self) -> tuple[int, bool] | None:
+        """The night call the device is at: (event index of the step, whether someone must act now)."""
+        if self.options.night_style != "eyes_closed" or not self.dealt:
+            return None
+        steps = k.step_indices(self.match)
+        if self.calls_done >= len(steps):
+            return None
+        acting = self.calls_done == len(steps) - 1 and bool(self._night_requests())
+        return steps[self.calls_done], acting
+
+    # --- secret news ------------------------------------------------------------------------------
+    def _news_lines(self, seats: tuple[int, ...], start: int = 0) -> list[tuple[int, str]]:
+        lines = []
+        for index, event in k.private_events(self.match, seats, start):
+            if any(index not in self.shown[seat] for seat in seats):
+                if event["type"] != "role":  # the card itself is shown as the card
+                    lines.append((index, texts.news_line(event, self.names)))
+                for seat in seats:
+                    self.shown[seat].add(index)
+        return lines
+
+    def _news(self, seats: tuple[int, ...]) -> list[str]:
+        return [line for _, line in self._news_lines(seats)]
+
+    # --- the screen ---------------------------------------------------------------------------------
+    def screen(self) -> dict[str, Any]:
+        base: dict[str, Any] = {"type": "screen", "mode": "table_single_device", "round": self.match.game.round,
+                                "phase": k.phase(self.match)}
+        if self.match.over:
+            return {**base, **self._over()}
+        if self.turn is not None:
+            return {**base, **self._private_screen(self.turn)}
+        public = {**base, "players": self._players(), "captions": self._captions()}
+        call = self._call()
+        if call is not None:
+            return {**public, **self._call_screen(*call)}
+        return {**public, **self._day_screen()}
+
+    def _private_screen(self, turn: Turn) -> dict[str, Any]:
+        holder = texts.names_of(self.names, list(turn.seats))
+        if turn.stage == "cover":
+            return {"screen": "pass", "to": holder, "purpose": turn.purpose}
+        if turn.stage == "result":
+            return {"screen": "result", "holder": holder, "news": turn.result}
+        if turn.purpose in ("deal", "card"):
+            seat = turn.seats[0]
+            following = seat + 1 if turn.purpose == "deal" and seat + 1 < len(self.names) else None
+            return {"screen": "card", "holder": holder, "role": texts.role_card(k.own_role(self.match, seat)),
+                    "news": self._opened_news, "next": None if following is None else self.names[following],
+                    "purpose": turn.purpose}
+        questions = self._turn_questions(turn)
+        screen: dict[str, Any] = {"screen": "turn", "holder": holder, "purpose": turn.purpose,
+                                  "players": self._players(), "questions": [self._describe(q) for q in questions],
+                                  "news": self._opened_news}
+        if turn.purpose == "night":
+            screen["label"] = self._label(questions[0].kind) if questions else ""
+        if turn.purpose == "round":
+            screen["min_seconds"] = self.options.turn_seconds
+        return screen
+
+    def _call_screen(self, index: int, acting: bool) -> dict[str, Any]:
+        label = self._label(self._night_groups()[0].kind) if acting else texts.STEP_CALLS.get(
+            k.step_of(self.match, index), "")
+        low, high = self.options.call_pause
+        pause = low + (high - low) * ((index * 7919) % 100) / 100  # the same pause after a reload
+        return {"screen": "call", "label": label, "title": texts.wakes(label), "acting": acting,
+                "pause": round(pause, 2), "call": self.calls_done}
+
+    def _day_screen(self) -> dict[str, Any]:
+        questions = self._public_questions()
+        if questions:
+            question = questions[0]
+            return {"screen": "public", "who": self.names[question.seats[0]], "questions": [self._describe(question)]}
+        votes = self._vote_requests()
+        if votes:
+            kind = votes[0]["kind"]
+            candidates = sorted({c for r in votes for c in r["options"]["choices"]})
+            captain = k.captain(self.match) if kind not in ("captain", "captain_runoff") else None
+            return {"screen": "hands", "kind": kind, "prompt": texts.HANDS_PROMPTS.get(kind, ""),
+                    "candidates": candidates, "voters": len(votes), "captain": captain}
+        if self.discussion_deadline is not None:
+            return {"screen": "discussion", "deadline": self.discussion_deadline, "seconds": self.options.discussion}
+        return {"screen": "wait"}
+
+    def _over(self) -> dict[str, Any]:
+        result = self.match.game.result or {}
+        roles = k.final_roles(self.match)
+        return {"screen": "over", "winner": texts.WINNERS.get(result.get("winner", ""), ""),
+                "winners": [self.names[s] for s in result.get("winners", [])],
+                "roles": [{"name": n, "role": texts.role_name(r)} for n, r in zip(self.names, roles, strict=True)],
+                "captions": self._captions()}
+
+    def _players(self) -> list[dict[str, Any]]:
+        alive = set(k.living(self.match))
+        return [{"seat": s, "name": n, "alive": s in alive} for s, n in enumerate(self.names)]
+
+    def _captions(self) -> list[dict[str, Any]]:
+        return self.narration.recent() if self.narration is not None else []
+
+    def _label(self, kind: str) -> str:
+        return texts.KIND_CALLS.get(kind) or texts.STEP_CALLS.get(self.match.game.step or "", "")
+
+    def _describe(self, question: Question) -> dict[str, Any]:
+        return describe(question.kind, question.options, self.names)
+
+
+def describe(kind: str, options: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A question for a device: the engine's options plus German prompt and value labels."""
+    prompt = texts.DUMMY_PROMPT if kind in ("dummy", "confirm") and options.get("type") == "seat" else (
+        texts.PROMPTS.get(kind, ""))
+    labels = {json.dumps(v): texts.value_label(v) for v in options.get("choices", []) if not isinstance(v, int)
+              or isinstance(v, bool)}
+    return {"kind": kind, "prompt": prompt, "options": options, "labels": labels}

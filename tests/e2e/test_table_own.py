@@ -1,0 +1,94 @@
+"""Everyone's own device, in Chromium: a host opens a table, five guests join through the link the QR
+code encodes, the host picks the speaking device, and the game of six is played to its end."""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+
+import segno
+from playwright.sync_api import Error, Page
+from tests.e2e.conftest import screenshot
+
+GUESTS = ["Ben", "Carla", "Dora", "Emil", "Frieda"]
+
+
+def answer_one(page: Page, rng: random.Random) -> bool:
+    """Answers the first open question on this device; False when there is none (or it just changed)."""
+    form = page.locator("#decisions .decision").first
+    try:
+        if not form.count():
+            return False
+        hint = form.locator("p.hint").first
+        text = hint.inner_text(timeout=500) if hint.count() else ""
+        buttons = form.locator(".choices button:not(.secondary)")
+        if text.startswith("Wähle "):
+            for index in range(int(text.split()[1].rstrip("."))):
+                buttons.nth(index).click(timeout=500)
+        elif buttons.count() and not form.locator(".t-heal, .t-poison").count():
+            buttons.nth(rng.randrange(buttons.count())).click(timeout=500)
+        form.locator("button.submit:enabled").click(timeout=500)
+        return True
+    except Error:
+        return False  # the screen was redrawn under us: look again
+
+
+def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, server) -> None:  # type: ignore[no-untyped-def]
+    host = new_context().new_page()
+    host.goto("/tisch")
+    host.click("#mode-own")
+    host.fill("#host-name", "Anna")
+    host.click("#open-table")
+    host.wait_for_selector("#qr")
+    code = host.inner_text("#code").strip()
+    link = f"{server.url}/t/{code}"
+    served = host.request.get(f"/api/tables/{code}/qr.svg").body()
+    expected = io.BytesIO()
+    segno.make(link, error="m").save(expected, kind="svg", scale=6, border=2, dark="#1d1b2e", light="#ffffff",
+                                     xmldecl=False)
+    assert served == expected.getvalue(), "the QR code encodes the table's join link"
+    assert host.evaluate("document.getElementById('qr').naturalWidth") > 0, "the QR code is shown"
+
+    guests: list[Page] = []
+    for name in GUESTS:
+        page = new_context().new_page()
+        page.goto(link)  # what a phone opens after scanning the code
+        page.fill("#guest-name", name)
+        page.click("#join")
+        page.wait_for_selector("text=Warte, bis die Spielleitung")
+        guests.append(page)
+    host.wait_for_function("document.querySelectorAll('#seats li').length === 6")
+    host.select_option("#speaker", "2")
+    host.wait_for_selector("#seats li:nth-child(3) .t-speaker")
+    screenshot(host, "table-own-lobby")
+    host.click("#start")
+
+    pages = [host, *guests]
+    for page in pages:
+        page.wait_for_function("['decide', 'wait'].includes(document.getElementById('main').dataset.screen)")
+    assert "spricht den Erzähler" in guests[1].inner_text("main"), "Carla's device is the speaker"
+    assert "spricht den Erzähler" not in host.inner_text("main")
+    screenshot(guests[1], "table-own-night")
+
+    guests[0].reload()  # a guest's phone reconnects: back at its seat
+    guests[0].wait_for_selector("h1:has-text('Ben')")
+
+    rng = random.Random(5)
+    deadline = time.monotonic() + 90
+    shots: set[str] = set()
+    while time.monotonic() < deadline:
+        if all(p.evaluate("document.getElementById('main').dataset.screen") == "over" for p in pages):
+            break
+        for page in pages:
+            if page.locator("#end-discussion").count() and "discussion" not in shots:
+                shots.add("discussion")
+                screenshot(page, "table-own-discussion")
+            if answer_one(page, rng) and "decide" not in shots:
+                shots.add("decide")
+        time.sleep(0.05)
+    else:
+        raise AssertionError("the game did not end in time")
+    screenshot(host, "table-own-end")
+    for page in pages:
+        assert page.locator("#result h2").inner_text(), "every device shows who won"

@@ -1,0 +1,157 @@
+"""One device in the middle, in Chromium: 8 players typed in, cards dealt by passing the device, the
+game played to its end, once with the night "Augen zu" and once "Reihum"."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from playwright.sync_api import Page
+from tests.e2e.conftest import screenshot
+
+NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil", "Frieda", "Gustav", "Hanna"]
+STEPS = 1500  # taps at most; a game of 8 needs far fewer
+
+
+def wait_change(page: Page, seq: str | None) -> tuple[str, str]:
+    """Waits until the device shows a new screen; returns (screen name, sequence number)."""
+    page.wait_for_timeout(40)  # a table taps in human time, well below the device's rate limit
+    page.wait_for_function(
+        "seq => document.getElementById('main').dataset.seq && document.getElementById('main').dataset.seq !== seq",
+        arg=seq or "", timeout=15_000,
+    )
+    data = page.evaluate("() => ({...document.getElementById('main').dataset})")
+    return data["screen"], data["seq"]
+
+
+def answer_questions(page: Page, rng: random.Random) -> None:
+    for form in page.locator(".decision").all():
+        hint = form.locator("p.hint").first
+        text = hint.inner_text() if hint.count() else ""
+        buttons = form.locator(".choices button:not(.secondary)")
+        if text.startswith("Wähle "):
+            for index in range(int(text.split()[1].rstrip("."))):
+                buttons.nth(index).click()
+        elif form.locator(".t-heal, .t-poison").count():
+            continue  # the witch keeps her potions
+        elif buttons.count():
+            buttons.nth(rng.randrange(buttons.count())).click()
+    page.locator("#submit:enabled").click()
+
+
+def record_hands(page: Page, rng: random.Random) -> None:
+    voters = int(page.locator("text=dürfen abstimmen").inner_text().split()[0])
+    rows = page.locator(".t-count")
+    pick = rng.randrange(rows.count())
+    for _ in range(voters):
+        rows.nth(pick).locator("button").last.click()
+    if page.locator("#captain-choice").count():
+        value = page.locator("#captain-choice option").nth(pick + 1).get_attribute("value")
+        page.select_option("#captain-choice", value)
+    page.click("#record")
+
+
+def set_up(page: Page, night: str, vote: str, shots: bool = False) -> None:
+    page.goto("/tisch")
+    page.wait_for_selector("#mode-single")
+    if shots:
+        screenshot(page, "table-start")
+    page.click("#mode-single")
+    page.fill("#names", "\n".join(NAMES))
+    page.wait_for_selector(".t-roles li")
+    page.select_option("#narrator", "leopold")
+    page.check(f"input[name=night][value={night}]")
+    page.check(f"input[name=vote][value={vote}]")
+    if shots:
+        screenshot(page, "table-setup")
+    page.click("#start")
+
+
+def play(page: Page, night: str, vote: str, shots: bool) -> dict[str, int]:
+    rng = random.Random(7)
+    set_up(page, night, vote, shots)
+    seen: dict[str, int] = {}
+    seq: str | None = None
+    for _ in range(STEPS):
+        screen, seq = wait_change(page, seq)
+        seen[screen] = seen.get(screen, 0) + 1
+        if shots and seen[screen] == 1:
+            screenshot(page, f"table-{night}-{screen}")
+        if screen == "over":
+            return seen
+        if screen == "pass":
+            page.click("#take")
+        elif screen == "card":
+            page.locator("#hold").dispatch_event("pointerdown")
+            assert page.locator("#hold .role").inner_text()
+            if shots and seen[screen] == 1:
+                screenshot(page, "table-card-held")
+            page.locator("#hold").dispatch_event("pointerup")
+            assert page.locator("#hold .role").count() == 0, "the card hides when released"
+            page.click("#done")
+        elif screen in ("turn", "public"):
+            answer_questions(page, rng)
+        elif screen == "result":
+            page.click("#done")
+        elif screen == "call":
+            if page.locator("#take").count():
+                page.click("#take")
+            else:
+                continue  # a call of an absent or dead role passes by itself
+        elif screen == "hands":
+            record_hands(page, rng)
+        elif screen == "discussion":
+            page.click("#end-discussion")
+        else:
+            raise AssertionError(f"unexpected screen {screen}")
+    raise AssertionError("the game did not end")
+
+
+def test_single_device_eyes_closed_game_to_the_end(new_context) -> None:  # type: ignore[no-untyped-def]
+    page = new_context().new_page()
+    started = time.monotonic()
+    seen = play(page, "eyes_closed", "hands", shots=True)
+    assert seen["card"] == len(NAMES), "every player saw his card once while dealing"
+    assert seen.get("call", 0) > 0 and seen.get("hands", 0) > 0
+    assert "Wer war wer" in page.inner_text("main")
+    assert time.monotonic() - started < 75
+
+
+def test_single_device_reihum_game_to_the_end_and_resume(new_context) -> None:  # type: ignore[no-untyped-def]
+    context = new_context()
+    page = context.new_page()
+    set_up(page, "round", "secret")
+    page.wait_for_selector("#take")
+    page.click("#take")
+    page.wait_for_selector("#hold")
+    page.close()  # the browser is closed in the middle of dealing …
+    page = context.new_page()
+    page.goto("/tisch")  # … and reopened: the same table, the same player holds the device
+    page.wait_for_selector("#hold")
+    assert "Anna" in page.inner_text("h1")
+    page.click("#done")
+    rng = random.Random(3)
+    seq: str | None = None
+    seen: dict[str, int] = {}
+    for _ in range(STEPS):
+        screen, seq = wait_change(page, seq)
+        seen[screen] = seen.get(screen, 0) + 1
+        if seen[screen] == 1 and screen in ("turn", "result", "pass", "discussion"):
+            screenshot(page, f"table-round-{screen}")
+        if screen == "over":
+            break
+        if screen == "pass":
+            page.click("#take")
+        elif screen == "card":
+            page.click("#done")
+        elif screen in ("turn", "public"):
+            answer_questions(page, rng)
+        elif screen == "result":
+            page.click("#done")
+        elif screen == "discussion":
+            page.click("#end-discussion")
+        else:
+            raise AssertionError(f"unexpected screen {screen}")
+    assert seen.get("over") == 1
+    assert seen.get("call", 0) == 0, "Reihum has no calls"
+    assert seen["turn"] >= len(NAMES), "every living player had a turn in the first night"

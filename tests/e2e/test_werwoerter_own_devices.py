@@ -1,0 +1,97 @@
+"""Werwörter with everyone's own device, in Chromium against `wolfrunde serve --testing`: five guests
+join by the QR code's link, each sees only his own card and the word only if his role may know it,
+the Bürgermeister taps markers that everyone sees, and everyone votes on his own phone."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+from tests.e2e.conftest import screenshot
+
+GUESTS = ["Ben", "Carla", "Dora", "Emil"]
+
+
+def find_page(pages: list[Page], selector: str) -> Page:
+    for _ in range(100):
+        for page in pages:
+            if page.locator(selector).count():
+                return page
+        pages[0].wait_for_timeout(100)
+    raise AssertionError(f"no page shows {selector}")
+
+
+def test_five_guests_join_by_qr_link_and_play_to_a_result(new_context) -> None:  # type: ignore[no-untyped-def]
+    host = new_context().new_page()
+    host.goto("/ww")
+    host.locator("#host-name").fill("Anna")
+    host.click("#start-devices")
+    expect(host.get_by_role("heading", name="Warten auf Mitspieler")).to_be_visible()
+    qr = host.locator("img.qr")
+    expect(qr).to_be_visible()
+    host.wait_for_function("document.querySelector('img.qr').naturalWidth > 0")
+    link = host.get_by_test_id("join-link").get_attribute("href")
+    assert link and re.search(r"/ww/[A-Z0-9]{5}$", link)
+    svg = host.request.get(qr.get_attribute("src") or "")
+    assert svg.ok and svg.headers["content-type"].startswith("image/svg+xml")
+
+    pages = [host]
+    for name in GUESTS:
+        guest = new_context().new_page()
+        guest.goto(link)
+        guest.locator("#join-name").fill(name)
+        guest.click("#join-button")
+        expect(guest.get_by_role("heading", name="Warten auf Mitspieler")).to_be_visible()
+        pages.append(guest)
+    expect(host.locator(".players li.online")).to_have_count(5)
+    screenshot(host, "werwoerter-eigene-geraete-beitreten")
+    host.get_by_role("button", name="Spiel starten").click()
+
+    # Each device shows its own card only.
+    for page in pages:
+        page.get_by_role("button", name=re.compile("^Meine (Karte|Rolle) ansehen$")).click()
+        expect(page.get_by_test_id("role-card")).to_be_visible()
+    screenshot(pages[1], "werwoerter-eigene-geraete-rolle")
+    host.get_by_role("button", name="Play").click()
+
+    mayor = find_page(pages, "button:has-text('Geheime Rolle antippen')")
+    mayor.get_by_role("button", name="Geheime Rolle antippen").click()
+    word = mayor.locator(".word-choice").first.inner_text().strip()
+    mayor.locator(".word-choice").first.click()
+    seer = find_page(pages, "[data-testid=night-word]")
+    expect(seer.get_by_test_id("night-word")).to_have_text(word)
+    screenshot(seer, "werwoerter-eigene-geraete-seherin")
+
+    # Day: the Bürgermeister hands out markers by tapping; every device sees the log.
+    expect(mayor.get_by_test_id("counters")).to_be_visible()
+    mayor.locator(".askers button").nth(0).click()
+    mayor.locator("button[data-marker=ja]").click()
+    mayor.locator(".askers button").nth(1).click()
+    mayor.locator("button[data-marker=vielleicht]").click()
+    others = [page for page in pages if page is not mayor]
+    knowing = 0
+    for page in others:
+        expect(page.get_by_test_id("marker-log").locator("li")).to_have_count(2)
+        page.get_by_role("button", name="Meine Rolle ansehen").click()
+        role = page.locator(".secret strong").first.inner_text()
+        if role in ("Seherin", "Werwolf"):
+            knowing += 1
+            expect(page.get_by_test_id("my-word")).to_have_text(word)
+        else:  # (the raw messages are checked in tests/server/test_werwoerter_room.py)
+            expect(page.get_by_test_id("my-word")).to_have_count(0)
+    assert knowing >= 1
+    screenshot(others[0], "werwoerter-eigene-geraete-tag")
+    screenshot(mayor, "werwoerter-eigene-geraete-buergermeister")
+
+    # Not guessed: the Bürgermeister ends the questions, then the talk; everyone votes on his own phone.
+    mayor.get_by_role("button", name="Keine Ja/Nein-Marker mehr").click()
+    mayor.get_by_role("button", name="Jetzt abstimmen").click()
+    for index, page in enumerate(pages):
+        expect(page.get_by_role("heading", name="Abstimmung")).to_be_visible()
+        page.locator(".targets button").first.click()
+        if index < len(pages) - 1:  # the last vote ends the game at once
+            expect(page.get_by_test_id("my-vote")).to_be_visible()
+    for page in pages:
+        expect(page.get_by_test_id("winner")).to_have_text(re.compile("gewinnt|gewinnen"))
+        expect(page.get_by_test_id("revealed-word")).to_have_text(word)
+    screenshot(others[0], "werwoerter-eigene-geraete-ergebnis")

@@ -1,0 +1,149 @@
+"""The narrator in an online room: a whole game's narration messages, their audio, the lobby setting."""
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from tests.server.conftest import as_user, receive_until, sign_up
+
+from wolfrunde.bots.strategy import choose
+from wolfrunde.narration.catalogue import load_catalogue
+from wolfrunde.narration.cues import narrate
+from wolfrunde.narration.formats import decode
+from wolfrunde.narration.template import fill
+from wolfrunde.server.app import create_app
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.narration_voices import voices_for
+from wolfrunde.store import default_url
+
+MESSAGE_LIMIT = 5000
+
+
+@pytest.fixture
+def voiced(tmp_path: Path) -> Iterator[TestClient]:
+    """A server with its own voice folder (so a test sees exactly the audio it caused)."""
+    config = ServerConfig(
+        database_url=default_url(tmp_path), bot_delay=(0.0, 0.01), pause_seconds=(0.0, 0.01),
+        voices_dir=str(tmp_path / "voices"), voice_engine="espeak",
+    )
+    with TestClient(create_app(config), base_url="http://testserver") as test_client:
+        yield test_client
+
+
+def narrator_becomes(ws, narrator: str) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(20):
+        if receive_until(ws, "lobby")["settings"]["narrator"] == narrator:
+            return
+    raise AssertionError(f"the lobby never showed {narrator}")
+
+
+def play_whole_game(client: TestClient, narrator: str) -> tuple[str, list[dict]]:
+    """The host (who plays by the bots' strategy) and four server bots play to the end; returns the
+    room code and every narration message the host received."""
+    token = sign_up(client, "Anna")
+    code = client.post("/api/rooms", headers=as_user(token)).json()["code"]
+    rng = random.Random(7)
+    narrations: list[dict] = []
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(token)) as ws:
+        short = {"night": 5, "day": 5, "vote": 5, "lovers": 5}  # a stalled step costs seconds, not minutes
+        ws.send_json({"type": "settings", "narrator": narrator, "timers": short, "ref": "n"})
+        for _ in range(4):
+            ws.send_json({"type": "add_bot"})
+        ws.send_json({"type": "start", "ref": "go"})
+        for _ in range(MESSAGE_LIMIT):
+            message = ws.receive_json()
+            if message["type"] == "narration":
+                narrations.append(message)
+            elif message["type"] == "game":
+                if message["view"]["result"] is not None:
+                    return code, narrations
+                move = choose(message["view"], rng)
+                if move is not None:
+                    ws.send_json({"type": "decide", "kind": move[0], "choice": move[1]})
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_game_is_narrated_in_order_from_public_events_only(voiced: TestClient) -> None:
+    code, narrations = play_whole_game(voiced, "konrad")
+    cues = [cue for message in narrations for cue in message["cues"]]
+    scenes = [cue["scene"] for cue in cues]
+    # what the village itself heard, worked out here from the engine's public events alone
+    match = voiced.app.state.registry.rooms[code].match
+    public = [{"type": e.type, **e.data} for e in match.game.events if e.visible_to is None]
+    names = match.setup["names"]
+    expected = narrate(public, names, [*match.setup["roles"], *match.setup["center"]])
+    assert scenes == [cue.scene for cue in expected]
+    assert scenes[:3] == ["welcome", "first_night_falls", "werewolves_wake"]
+    assert any(scene.startswith("morning_") for scene in scenes)
+    assert scenes[-1].startswith("victory_")
+    catalogue = load_catalogue()
+    for cue, want in zip(cues, expected, strict=True):
+        assert cue["narrator"] == "konrad"
+        text = catalogue[cue["scene"]].text("konrad", cue["variant"])
+        assert cue["text"] == fill(text, want.values)
+        assert 0.5 < cue["seconds"] < 30
+    # a cue's audio: the address serves decodable speech of about the announced length, Opus and MP3
+    named = next(cue for cue in cues if "{name" in catalogue[cue["scene"]].text("konrad", cue["variant"]))
+    for cue in (cues[0], named, cues[-1]):
+        response = voiced.get(cue["url"])
+        assert response.status_code == 200 and response.headers["content-type"].startswith("audio/ogg")
+        sound = decode(response.content)
+        assert 0.6 < sound.seconds < 25 and sound.rms() > 0.02
+        assert 0.4 * sound.seconds < cue["seconds"] < 2.5 * sound.seconds
+    mp3 = voiced.get(named["mp3_url"])
+    assert mp3.headers["content-type"] == "audio/mpeg" and decode(mp3.content).seconds > 0.6
+
+
+def test_cue_addresses_cannot_be_forged(voiced: TestClient) -> None:
+    service = voices_for(voiced.app.state.config)
+    from wolfrunde.server.narration_voices import CueKey
+
+    url = service.url(CueKey("jutta", "verdict", 2, {"name": "Anna"}))
+    assert voiced.get(url).status_code == 200
+    other = service.url(CueKey("jutta", "verdict", 2, {"name": "Berta"}))
+    forged_values = url.split("values=")[0] + "values=" + other.split("values=")[1].split("&")[0] + \
+        "&sig=" + url.split("sig=")[1]
+    assert voiced.get(forged_values).status_code == 403
+    assert voiced.get(url.replace("/verdict/2", "/verdict/3")).json()["error"] == "bad_cue"
+    assert voiced.get(url + "&format=flac").status_code == 400
+
+
+def test_the_narrator_is_a_host_only_lobby_setting_seen_by_everyone(client: TestClient) -> None:
+    host, guest = sign_up(client, "Anna"), sign_up(client, "Ben")
+    code = client.post("/api/rooms", headers=as_user(host)).json()["code"]
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as anna, \
+            client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(guest)) as ben:
+        assert receive_until(ben, "lobby")["settings"]["narrator"] == "jutta"
+        ben.send_json({"type": "settings", "narrator": "hedda", "ref": 1})
+        assert receive_until(ben, "error")["code"] == "not_host"
+        anna.send_json({"type": "settings", "narrator": "Bernd", "ref": 2})
+        refused = receive_until(anna, "error")
+        assert refused["code"] == "bad_settings" and "Bernd" in refused["message"]
+        anna.send_json({"type": "settings", "narrator": "mechthild"})
+        narrator_becomes(ben, "mechthild")
+
+
+def test_names_are_spoken_when_players_join(voiced: TestClient, tmp_path: Path) -> None:
+    host, guest = sign_up(voiced, "Anna"), sign_up(voiced, "Quirinus")
+    code = voiced.post("/api/rooms", headers=as_user(host)).json()["code"]
+    with voiced.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as anna:
+        anna.send_json({"type": "settings", "narrator": "leopold"})
+        narrator_becomes(anna, "leopold")
+        with voiced.websocket_connect(f"/ws/rooms/{code}", headers=as_user(guest)) as ben:
+            ben.send_json({"type": "join", "ref": "j"})
+            for _ in range(20):
+                if len(receive_until(anna, "lobby")["seats"]) == 2:
+                    break
+    voices_for(voiced.app.state.config).wait_idle()
+    spoken = sorted((tmp_path / "voices" / "leopold" / "names").glob("*.ogg"))
+    assert len(spoken) == 2, "Anna and Quirinus in Leopold's voice, made without anyone asking"
+    for path in spoken:
+        sound = decode(path)
+        assert 0.2 < sound.seconds < 3 and sound.rms() > 0.02
+    response = voiced.get("/api/voices/leopold/name?text=Quirinus", headers=as_user(guest))
+    assert response.status_code == 200
+    assert response.content in {path.read_bytes() for path in spoken}, "the name comes from the cache"
+    assert voiced.get("/api/voices/leopold/name?text=Quirinus").status_code == 401
+    assert voiced.get("/api/voices/leopold/name?text=%21%21", headers=as_user(guest)).status_code == 400

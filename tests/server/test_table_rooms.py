@@ -1,0 +1,143 @@
+"""Table rooms through HTTP and the WebSocket: a restarted server resumes a single-device game where it
+was; guests join with a name, reconnect to their seat with their token, and see only their own view."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from starlette.testclient import TestClient
+from tests.server.test_table_single import tap
+
+from wolfrunde.server.app import create_app
+from wolfrunde.server.config import ServerConfig
+
+TAPS = 24  # below the rate limit's burst: a device taps in human time
+NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil", "Frieda", "Gustav", "Hanna"]
+
+
+def receive(ws: Any, wanted: str, limit: int = 30) -> dict[str, Any]:
+    for _ in range(limit):
+        message = ws.receive_json()
+        if message["type"] == wanted:
+            return message
+        assert message["type"] != "error", message
+    raise AssertionError(f"no {wanted}")
+
+
+def receive_error(ws: Any, limit: int = 30) -> dict[str, Any]:
+    for _ in range(limit):
+        message = ws.receive_json()
+        if message["type"] == "error":
+            return message
+    raise AssertionError("no error")
+
+
+def hello(ws: Any, token: str) -> Any:
+    ws.send_json({"type": "hello", "token": token})
+    return ws
+
+
+def stable(screen: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in screen.items() if k != "now"}
+
+
+def test_a_restarted_server_resumes_the_single_device_game(config: ServerConfig) -> None:
+    rng = random.Random(1)
+    with TestClient(create_app(config)) as client:
+        made = client.post("/api/tables", json={"mode": "single", "names": NAMES, "night_style": "round",
+                                                "vote_style": "secret", "narrator": "konrad"}).json()
+        with client.websocket_connect(f"/ws/tables/{made['code']}") as ws:
+            hello(ws, made["token"])
+            assert receive(ws, "welcome")["host"] is True
+            screen = receive(ws, "screen")
+            for _ in range(TAPS):  # deal and play into the first night
+                op, data = tap(screen, rng)
+                ws.send_json({"type": "device", "op": op, "data": data})
+                screen = receive(ws, "screen")
+    assert screen["phase"] == "night" and screen["screen"] != "card"
+    with TestClient(create_app(config)) as client, \
+            client.websocket_connect(f"/ws/tables/{made['code']}") as ws:  # a new process, the same database
+        hello(ws, made["token"])
+        receive(ws, "welcome")
+        again = receive(ws, "screen")
+        assert stable(again) == stable(screen)
+        op, data = tap(again, rng)
+        ws.send_json({"type": "device", "op": op, "data": data, "ref": 1})
+        assert receive(ws, "ack")["ref"] == 1
+
+
+def test_a_single_device_table_refuses_other_tokens_and_bad_setups(config: ServerConfig) -> None:
+    with TestClient(create_app(config)) as client:
+        bad = client.post("/api/tables", json={"mode": "single", "names": ["Anna", "Ben"]})
+        assert bad.status_code == 400 and "3 bis 40" in bad.json()["message"]
+        twice = client.post("/api/tables", json={"mode": "single", "names": ["Anna", "anna", "Ben"]})
+        assert twice.status_code == 400
+        custom = client.post("/api/tables", json={"mode": "single", "names": NAMES, "roles": ["villager"] * 8})
+        assert custom.status_code == 400 and "Wölfen" in custom.json()["message"]
+        made = client.post("/api/tables", json={"mode": "single", "names": NAMES}).json()
+        with client.websocket_connect(f"/ws/tables/{made['code']}") as ws:
+            hello(ws, "x" * 43)
+            assert ws.receive_json()["code"] == "bad_token"
+
+
+def test_guests_join_reconnect_to_their_seat_and_see_only_their_view(config: ServerConfig) -> None:
+    with TestClient(create_app(config)) as client:
+        made = client.post("/api/tables", json={"mode": "own", "name": "Anna"}).json()
+        code = made["code"]
+        guests = [client.post(f"/api/tables/{code}/guests", json={"name": name}).json() for name in NAMES[1:6]]
+        assert [g["seat"] for g in guests] == [1, 2, 3, 4, 5]
+        taken = client.post(f"/api/tables/{code}/guests", json={"name": "ben"})
+        assert taken.status_code == 400 and taken.json()["error"] == "name_taken"
+        with client.websocket_connect(f"/ws/tables/{code}") as host, \
+                client.websocket_connect(f"/ws/tables/{code}") as guest:
+            hello(host, made["token"])
+            assert receive(host, "welcome") == {"type": "welcome", "code": code, "mode": "table_own_devices",
+                                                "seat": 0, "host": True}
+            hello(guest, guests[2]["token"])
+            assert receive(guest, "welcome")["seat"] == 3
+            guest.send_json({"type": "start", "ref": "s"})
+            assert receive_error(guest)["code"] == "not_host"
+            host.send_json({"type": "settings", "speaker": 3})
+            host.send_json({"type": "start"})
+            first = receive(guest, "seat")
+            assert first["speaker"] is True and first["seat"] == 3
+        with client.websocket_connect(f"/ws/tables/{code}") as again:  # the phone reconnects
+            hello(again, guests[2]["token"])
+            assert receive(again, "welcome")["seat"] == 3
+            view = receive(again, "seat")
+        assert view["name"] == "Dora" and view["role"] == first["role"]
+        room = client.app.state.tables.get(code)  # type: ignore[attr-defined]
+        known = {p["seat"] for p in room.match.view(3)["players"] if p["role"]} - {3}
+        for player in view["players"]:
+            if player["seat"] not in known:
+                assert player["role"] is None, "no role of another seat unless the seat's own view knows it"
+        assert "Deine Karte" not in json.dumps(view, ensure_ascii=False)
+        late = client.post(f"/api/tables/{code}/guests", json={"name": "Zoe"})
+        assert late.status_code == 400 and late.json()["error"] == "lobby_closed"
+
+
+def test_an_own_devices_game_survives_a_restart_and_guests_return_to_their_seats(config: ServerConfig) -> None:
+    with TestClient(create_app(config)) as client:
+        made = client.post("/api/tables", json={"mode": "own", "name": "Anna"}).json()
+        code = made["code"]
+        guests = [client.post(f"/api/tables/{code}/guests", json={"name": name}).json() for name in NAMES[1:5]]
+        with client.websocket_connect(f"/ws/tables/{code}") as host:
+            hello(host, made["token"])
+            receive(host, "welcome")
+            host.send_json({"type": "settings", "discussion": 120})
+            host.send_json({"type": "start"})
+            before = receive(host, "seat")
+        assert before["discussion_seconds"] == 120
+    with TestClient(create_app(config)) as client, client.websocket_connect(f"/ws/tables/{code}") as ws:
+        hello(ws, guests[3]["token"])
+        assert receive(ws, "welcome")["seat"] == 4
+        view = receive(ws, "seat")
+        assert view["name"] == "Emil" and view["phase"] == "night" and view["round"] == 1
+    with TestClient(create_app(config)) as client, client.websocket_connect(f"/ws/tables/{code}") as host:
+        hello(host, made["token"])
+        receive(host, "welcome")
+        again = receive(host, "seat")
+        keep = ("seat", "role", "questions", "news", "deadline", "players")
+        assert {k: again[k] for k in keep} == {k: before[k] for k in keep}

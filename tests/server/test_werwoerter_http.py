@@ -1,0 +1,85 @@
+"""Werwörter over HTTP and the WebSocket: creating rooms, joining as a guest, the QR code, the page,
+and what the one shared device is shown at each stage."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from wolfrunde.server.werwoerter_app import stages as st
+from wolfrunde.server.werwoerter_app.payloads import game_part
+from wolfrunde.werwoerter import Decision, Game, Kind, Setup
+
+NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil"]
+
+
+def state(ws: Any, limit: int = 20) -> dict[str, Any]:
+    for _ in range(limit):
+        message = ws.receive_json()
+        if message["type"] == "state":
+            return dict(message)
+    raise AssertionError("no state")
+
+
+def test_the_page_and_a_single_device_room_over_the_socket(client: TestClient) -> None:
+    page = client.get("/ww/ABCDE")
+    assert page.status_code == 200 and 'lang="de"' in page.text and "werwoerter/main.js" in page.text
+    created = client.post("/api/ww/rooms", json={"mode": "single", "names": NAMES, "difficulty": 3,
+                                                  "day_seconds": 300})
+    assert created.status_code == 201
+    code, token = created.json()["code"], created.json()["token"]
+    assert client.get(f"/api/ww/rooms/{code}").json() == {"code": code, "mode": "single", "status": "running",
+                                                         "players": 5}
+    with client.websocket_connect(f"/ws/ww/{code}?token={token}") as ws:
+        first = state(ws)
+        assert first["stage"]["name"] == "deal" and first["card"] is None
+        assert first["game"]["role"] is None and first["game"]["word"] is None
+        ws.send_json({"type": "reveal"})
+        card = state(ws)["card"]
+        assert card["seat"] == 0 and card["name"] == "Anna"
+        ws.send_json({"type": "play"})
+        assert "Erst sehen alle" in ws.receive_json()["message"]
+
+
+def test_creating_and_joining_are_checked(client: TestClient) -> None:
+    assert client.post("/api/ww/rooms", json={"mode": "single", "names": NAMES[:3]}).status_code == 400
+    twice = client.post("/api/ww/rooms", json={"mode": "single", "names": [*NAMES[:4], "anna"]})
+    assert twice.status_code == 400 and "denselben Namen" in twice.json()["message"]
+    assert client.post("/api/ww/rooms", json={"mode": "devices", "name": "A", "difficulty": 5}).status_code == 400
+    assert client.post("/api/ww/rooms", json={"mode": "devices", "name": ""}).status_code == 400
+    created = client.post("/api/ww/rooms", json={"mode": "devices", "name": "Anna"}).json()
+    code = created["code"]
+    for index, name in enumerate(["Ben", "Carla", "Dora", "Emil", "Fritz", "Gerda", "Hans", "Ida", "Jan"], 1):
+        joined = client.post(f"/api/ww/rooms/{code}/join", json={"name": name})
+        assert joined.status_code == 201 and joined.json()["seat"] == index
+    full = client.post(f"/api/ww/rooms/{code}/join", json={"name": "Karl"})
+    assert full.status_code == 409 and "voll" in full.json()["message"]
+    assert client.post("/api/ww/rooms/XXXXX/join", json={"name": "Karl"}).status_code == 404
+    foreign = client.post("/api/ww/rooms", json={"mode": "devices", "name": "Eve"},
+                          headers={"origin": "http://evil.example"})
+    assert foreign.status_code == 403
+
+
+def test_the_qr_code_is_an_svg_of_the_join_link(client: TestClient) -> None:
+    code = client.post("/api/ww/rooms", json={"mode": "devices", "name": "Anna"}).json()["code"]
+    qr = client.get(f"/api/ww/rooms/{code}/qr.svg")
+    assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml")
+    assert qr.text.lstrip().startswith("<?xml") and "<svg" in qr.text and code in qr.text
+    assert client.get("/api/ww/rooms/XXXXX/qr.svg").status_code == 404
+
+
+def test_the_shared_device_shows_role_word_and_werewolves_only_at_their_moments() -> None:
+    game = Game(Setup(players=tuple(NAMES), seed=11))
+    mayor = game.mayor
+    word = game.pending()[0].options[0]
+    game.apply(Decision(Kind.CHOOSE_WORD, mayor, word))
+    for stage in (st.MAYOR_SLEEP, st.SEER_WAKE, st.SEER_SLEEP, st.WOLVES_WAKE, st.WOLVES_SLEEP):
+        part = game_part(game, mayor, True, stage)
+        assert part["word"] is None and part["role"] is None and part["werewolves"] == []
+    for stage in (st.SEER_WORD, st.WOLVES_WORD, st.DAY):
+        part = game_part(game, mayor, True, stage)
+        assert part["word"] == word and part["role"] is None and part["werewolves"] == []
+    game.apply(Decision(Kind.CORRECT, mayor, (mayor + 1) % 5))
+    part = game_part(game, mayor, True, st.POINTING)
+    assert part["werewolves"] and {r["kind"] for r in part["pending"]} >= {"point", "whoops"}
