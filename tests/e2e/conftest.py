@@ -21,13 +21,15 @@ PHONE = {"width": 360, "height": 740}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
-@pytest.fixture(scope="session")
+# module scope: Playwright's sync API keeps an event loop running in this thread while it lives, which
+# would break tests in other folders that call asyncio.run()
+@pytest.fixture(scope="module")
 def playwright() -> Iterator[Playwright]:
     with sync_playwright() as driver:
         yield driver
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         raise RuntimeError(f"Chromium fehlt unter {CHROMIUM}: bash scripts/system-packages.sh installiert es.")
