@@ -1,9 +1,19 @@
 """The browser setup itself: Chromium starts, the server serves the client, German at phone width."""
 
+from tests.e2e.test_online_game import register
 
-def test_the_client_loads_in_chromium_at_phone_width(new_context) -> None:  # type: ignore[no-untyped-def]
+
+def page_width(page) -> int:  # type: ignore[no-untyped-def]
+    return int(page.evaluate("document.documentElement.scrollWidth"))
+
+
+def test_the_client_fits_a_phone_before_and_after_logging_in(new_context) -> None:  # type: ignore[no-untyped-def]
     page = new_context().new_page()
     page.goto("/")
     assert page.locator("html").get_attribute("lang") == "de"
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 360, f"the page is wider than a phone: {width}px"
+    assert page_width(page) <= 360, "the start page is wider than a phone"
+    register(page, "Schmal")
+    assert page_width(page) <= 360, "the logged-in page is wider than a phone"
+    for path in ("/tisch", "/ww"):
+        page.goto(path)
+        assert page_width(page) <= 360, f"{path} is wider than a phone"

@@ -79,7 +79,12 @@
         if (message.status === "lobby" && state.game) { state.game = null; state.showRole = false; }
         if (state.seat === null && message.status === "lobby" && !state.joinTried) { state.joinTried = true; send({ type: "join" }); }
         break;
-      case "game": state.game = message; state.sentFor = null; state.picks = {}; break;
+      case "game": {
+        // a new update for the same open decisions keeps what the player has half chosen
+        const pendingNow = JSON.stringify(message.view.pending);
+        if (pendingNow !== state.pendingKey) { state.picks = {}; state.pendingKey = pendingNow; }
+        state.game = message; state.sentFor = null; break;
+      }
       case "chat": (state.chat[message.channel] ||= []).push(message); break;
       case "chat_history": state.chat = {};
         for (const line of message.messages) (state.chat[line.channel] ||= []).push(line);
@@ -225,9 +230,22 @@
     send({ type: "decide", kind, choice, seat: state.seat });
   }
 
+  // A decision's form is built once and kept while the same request stays open, so an update caused
+  // by somebody else (a bot's vote, a chat line) neither resets a half-filled form nor eats a click.
+  const openForms = new Map();
+
   function decisionSection(view, names) {
-    const ctx = { names, roles: state.roles, picks: state.picks, decide, render };
-    const parts = view.pending.map((request) => window.D.form(request, ctx));
+    const still = new Map();
+    const parts = view.pending.map((request) => {
+      const key = JSON.stringify([request.kind, request.options]);
+      const rebuild = () => { openForms.delete(key); render(); };
+      const ctx = { names, roles: state.roles, picks: state.picks, decide, render: rebuild };
+      const node = (state.sentFor !== request.kind && openForms.get(key)) || window.D.form(request, ctx);
+      still.set(key, node);
+      return node;
+    });
+    openForms.clear();
+    for (const [key, node] of still) openForms.set(key, node);
     if (!view.pending.length) {
       if (!view.you.alive) parts.push(el("p", { className: "hint" }, T.ui.deadHint));
       else if (view.phase === "night") parts.push(el("div", { className: "sleep" }, el("h2", {}, T.ui.sleeping),

@@ -38,7 +38,7 @@
       else if (key === "className") node.className = value;
       else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child !== null && child !== undefined && child !== false) node.append(child);
     }
     return node;
@@ -57,7 +57,8 @@
     Object.assign(bar.style, { position: "fixed", left: "0", right: "0", bottom: "0", display: "flex",
       gap: "0.5em", alignItems: "center", padding: "0.4em 0.8em", background: "rgba(20,20,28,0.92)",
       color: "#f3efe6", zIndex: "50" });
-    caption.style.cssText = "flex: 1 1 auto; margin: 0; min-width: 0;";
+    caption.style.cssText = "flex: 1 1 auto; margin: 0; min-width: 0; font-size: .9rem; line-height: 1.3; " +
+      "display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden;";
     for (const control of [unlock, mute]) control.style.cssText = "flex: 0 0 auto; width: auto; margin: 0;";
     volume.style.cssText = "flex: 0 0 6em; width: 6em; margin: 0;";
     bar.hidden = true;

@@ -10,7 +10,7 @@
       else if (key === "className") node.className = value;
       else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value);
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
@@ -33,7 +33,7 @@
     const r = (id) => roleName(roles, id);
     switch (event.type) {
       case "game_start": return "Die Partie beginnt.";
-      case "role": return `Deine Rolle: ${r(event.role)}.`;
+      case "role": return `${n(event.player)} erhält die Karte ${r(event.role)}.`;
       case "night": return `Die ${event.round}. Nacht bricht herein.`;
       case "day": return `Der ${event.round}. Tag beginnt.`;
       case "step": return `${T.steps[event.step] || event.step} ${event.step === "werewolves" || event.step === "lovers" || event.step === "sisters" || event.step === "brothers" || event.step === "enchanted" ? "erwachen" : "erwacht"}.`;
