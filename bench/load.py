@@ -4,7 +4,10 @@
 
 Prints the games completed, the messages per second all clients received while the games ran, and the
 50th/99th percentile of the time from a player's decision to the `game` update it causes (measured on
-the deciding client: from sending `decide` to the first `game` after its `ack`). 127.0.0.1 only.
+the deciding client: from sending `decide` to the first `game` after its `ack`), and to its `ack` (the
+decision checked and stored). The update includes the game's deliberate pacing: when a decision ends a
+step, the next step waits for the narration and for the random pause that hides absent roles (in
+--testing a hundredth of the spoken time). 127.0.0.1 only.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ TIMERS = {"night": 5, "day": 5, "vote": 5, "lovers": 5}  # the lower bounds; bot
 class Tally:
     received: int = 0
     latencies: list[float] = field(default_factory=list)
+    ack_latencies: list[float] = field(default_factory=list)
     finished_seats: int = 0
 
 
@@ -75,7 +79,7 @@ async def accounts(base: str, count: int, prefix: str) -> list[str]:
 
 
 async def seat(base: str, code: str, cookie: str, tally: Tally, rng: random.Random, host: bool,
-               ready: asyncio.Event, max_seconds: float) -> None:
+               ready: asyncio.Event, max_seconds: float, think: float = 0.0) -> None:
     """One bot: joins (or, as host, configures and starts) and answers its own requests until the end."""
     headers = {"Cookie": f"wolfrunde_session={cookie}"}
     async with websockets.connect(ws_url(base, code), additional_headers=headers, max_size=2**22) as ws:
@@ -99,6 +103,7 @@ async def seat(base: str, code: str, cookie: str, tally: Tally, rng: random.Rand
                     await ws.send(json.dumps({"type": "start"}))
                 elif kind == "ack" and message.get("ref") == waiting:
                     acked = True
+                    tally.ack_latencies.append(time.perf_counter() - sent_at)
                 elif kind == "error" and message.get("ref") == waiting:
                     waiting = None
                 elif kind == "game":
@@ -111,6 +116,8 @@ async def seat(base: str, code: str, cookie: str, tally: Tally, rng: random.Rand
                         return
                     if waiting is None:
                         move = choose(view, rng)
+                        if move is not None and think > 0:
+                            await asyncio.sleep(rng.uniform(think / 2, think * 1.5))  # a player thinks
                         if move is not None:
                             counter += 1
                             waiting, acked = f"d{counter}", False
@@ -119,7 +126,7 @@ async def seat(base: str, code: str, cookie: str, tally: Tally, rng: random.Rand
                                                       "ref": waiting}))
 
 
-async def run(base: str, rooms: int, seed: int, max_seconds: float) -> dict[str, Any]:
+async def run(base: str, rooms: int, seed: int, max_seconds: float, think: float = 0.0) -> dict[str, Any]:
     rng = random.Random(seed)
     cookies = await accounts(base, rooms * PLAYERS, f"Last{secrets.token_hex(2)}x")
     codes = []
@@ -134,7 +141,7 @@ async def run(base: str, rooms: int, seed: int, max_seconds: float) -> dict[str,
         for index in range(PLAYERS):
             cookie = cookies[room * PLAYERS + index]
             tasks.append(seat(base, code, cookie, tallies[room], random.Random(rng.random()), index == 0, ready,
-                              max_seconds))
+                              max_seconds, think))
     gathered = asyncio.gather(*tasks, return_exceptions=True)
     await asyncio.sleep(2.0)  # everyone connects and sits down
     received_before = sum(t.received for t in tallies)
@@ -144,14 +151,18 @@ async def run(base: str, rooms: int, seed: int, max_seconds: float) -> dict[str,
     elapsed = time.perf_counter() - started
     failures = [o for o in outcomes if isinstance(o, BaseException)]
     latencies = sorted(x for t in tallies for x in t.latencies)
+    acks = sorted(x for t in tallies for x in t.ack_latencies)
     return {
         "rooms": rooms,
+        "think_seconds": think,
         "games_completed": sum(1 for t in tallies if t.finished_seats == PLAYERS),
         "seconds": round(elapsed, 2),
         "messages_per_second": round((sum(t.received for t in tallies) - received_before) / elapsed, 1),
         "decisions": len(latencies),
         "p50_ms": round(1000 * percentile(latencies, 50), 1),
         "p99_ms": round(1000 * percentile(latencies, 99), 1),
+        "ack_p50_ms": round(1000 * percentile(acks, 50), 1),
+        "ack_p99_ms": round(1000 * percentile(acks, 99), 1),
         "client_failures": len(failures),
     }
 
@@ -167,6 +178,8 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--runs", type=int, default=1, help="repeat and report the medians")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a bot thinks before each decision (0: answer at once, a stress test)")
     parser.add_argument("--max-seconds", type=float, default=300.0, help="upper bound for one run")
     parser.add_argument("--url", default=None, help="an already running server on 127.0.0.1 (else one is started)")
     args = parser.parse_args()
@@ -180,7 +193,7 @@ def main() -> int:
                 process = start_server(Path(folder), port)
                 base = f"http://127.0.0.1:{port}"
             try:
-                result = asyncio.run(run(base, args.rooms, args.seed + run_index, args.max_seconds))
+                result = asyncio.run(run(base, args.rooms, args.seed + run_index, args.max_seconds, args.think))
             finally:
                 if process is not None:
                     process.terminate()
@@ -188,7 +201,7 @@ def main() -> int:
         print(json.dumps(result), flush=True)
         results.append(result)
     if args.runs > 1:
-        keys = ("games_completed", "messages_per_second", "p50_ms", "p99_ms")
+        keys = ("games_completed", "messages_per_second", "p50_ms", "p99_ms", "ack_p50_ms", "ack_p99_ms")
         print(json.dumps({"median_of_runs": args.runs, **{k: statistics.median(r[k] for r in results) for k in keys}}))
     return 0
 

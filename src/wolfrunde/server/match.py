@@ -102,6 +102,13 @@ class Match:
     def view(self, seat: int) -> dict[str, Any]:
         return self.game.view(seat)
 
+    def view_version(self, seat: int) -> tuple[Any, ...]:
+        """Changes whenever `view(seat)` may have changed: a new event, a new phase or step, or another
+        set of open requests for this seat. Cheap, so unchanged views are neither rebuilt nor sent."""
+        game = self.game
+        open_requests = tuple(sorted(r.kind for r in game.pending() if r.seat == seat))
+        return len(game.events), str(game.phase), game.round, game.step, open_requests
+
     def public_events(self, start: int = 0) -> tuple[int, list[dict[str, Any]]]:
         """The events everyone may see (visible_to None), from `start` in the event log on, as dicts;
         with the log's length, the next call's `start`. Secret events are never included."""

@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import atexit
 import base64
+import contextlib
 import hashlib
 import hmac
 import json
 import logging
+import os
 import secrets
 import shutil
 import tempfile
@@ -78,13 +80,16 @@ def choose_format(query: str | None, accept: str | None) -> AudioFormat:
     return preferred_format()
 
 
+BACKGROUND_NICENESS = 15
+
+
 class ServerVoices:
     def __init__(self, folder: Path, engine: str | None = None, prerender: bool = False) -> None:
         self.folder = folder
         self.narration = Narration(folder, engine=engine)
         self.prerender = prerender
         self._secret = _load_secret(folder / KEY_FILE)
-        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="voices")
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="voices", initializer=_lower_priority)
         self._lock = threading.Lock()
         self._seconds: dict[tuple[str, str, int, str], float] = {}
         self._names_started: set[tuple[str, str]] = set()
@@ -186,6 +191,14 @@ class ServerVoices:
             job(*args)
         except Exception:
             log.exception("Erzählerstimme: Hintergrundauftrag fehlgeschlagen")
+
+
+def _lower_priority() -> None:
+    """Background speech yields the processor to the rooms: games first, audio in the gaps.
+
+    On Linux a thread's own id may be given to setpriority; elsewhere this does nothing."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BACKGROUND_NICENESS)
 
 
 _instances: dict[tuple[str, str | None, bool], ServerVoices] = {}

@@ -91,6 +91,7 @@ class Room(LobbyActions, ChatActions, NarrationActions):
         # what every seat was last shown (view, deadline): chat and reconnects follow this, not the
         # engine's newer state, while a pause hides that a dead role's step was skipped
         self.published: dict[int, tuple[dict[str, Any], float | None]] = {}
+        self.published_versions: dict[int, tuple[Any, ...]] = {}
         self.ended_at: float | None = None  # when the game ended (the registry frees ended rooms later)
         self._whisper_night: int | None = None  # the night whose end of the lovers' window is planned
 
@@ -205,6 +206,7 @@ class Room(LobbyActions, ChatActions, NarrationActions):
         self.match = match
         self.status = "running"
         self.published = {}
+        self.published_versions = {}
         await self._after_change(StepChange(new_requests=True, skipped_steps=0), op=None)
 
     async def _decide(self, conn: Connection, message: p.Decide) -> None:
@@ -356,8 +358,14 @@ class Room(LobbyActions, ChatActions, NarrationActions):
         """Makes the engine's current state the one every seat sees, and sends it."""
         assert self.match is not None
         deadline = None if self.timer is None else self.timer["deadline"]
-        self.published = {seat: (self.match.view(seat), deadline) for seat in range(self.match.seats)}
-        self.broadcast_game()
+        changed: set[int] = set()
+        for seat in range(self.match.seats):
+            version = (self.match.view_version(seat), deadline)
+            if self.published_versions.get(seat) != version or seat not in self.published:
+                self.published[seat] = (self.match.view(seat), deadline)
+                self.published_versions[seat] = version
+                changed.add(seat)
+        self.broadcast_game(changed)
         self._plan_whisper_end()
 
     def view_of(self, seat: int) -> dict[str, Any]:
@@ -377,12 +385,13 @@ class Room(LobbyActions, ChatActions, NarrationActions):
         view, deadline = shown
         conn.send(payloads.game(seat, view, deadline, self.channels_for(seat)))
 
-    def broadcast_game(self) -> None:
+    def broadcast_game(self, seats: set[int] | None = None) -> None:
+        """Sends each seated connection its game (only to `seats`, when given: the views that changed)."""
         if self.match is None:
             return
         for conn in list(self.connections.values()):
             seat = self.lobby.seat_of(conn.user_id)
-            if seat is not None:
+            if seat is not None and (seats is None or seat in seats):
                 self._send_game(conn, seat)
 
     async def _open_all_chats(self) -> None:
