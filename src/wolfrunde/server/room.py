@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from wolfrunde.server import channels, payloads
 from wolfrunde.server import protocol as p
+from wolfrunde.server.actor import CommandLoop
 from wolfrunde.server.chat import ChatActions
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.connection import Connection
@@ -68,12 +69,7 @@ class WhisperEnds:
     night: int
 
 
-@dataclass(frozen=True)
-class Stop:
-    pass
-
-
-class Room(LobbyActions, ChatActions, NarrationActions):
+class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
     def __init__(self, code: str, db: Database, config: ServerConfig, lobby: Lobby, status: str) -> None:
         self.code = code
         self.db = db
@@ -124,23 +120,7 @@ class Room(LobbyActions, ChatActions, NarrationActions):
             self._plan_bots()
             self._plan_whisper_end()
 
-    def post(self, command: Any) -> None:
-        self.queue.put_nowait(command)
-
-    async def stop(self) -> None:
-        self.post(Stop())
-        if self.task is not None:
-            await self.task
-
-    async def _run(self) -> None:
-        while True:
-            command = await self.queue.get()
-            if isinstance(command, Stop):
-                break
-            try:
-                await self._handle(command)
-            except Exception:  # one bad command must not kill the room
-                log.exception("room %s: command %r failed", self.code, type(command).__name__)
+    def _stopped(self) -> None:
         if self._timer_handle is not None:
             self._timer_handle.cancel()
 

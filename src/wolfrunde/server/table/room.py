@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from wolfrunde.server.actor import CommandLoop
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.match import IllegalMove, Match, StepChange
@@ -66,12 +67,7 @@ class Call:
     future: asyncio.Future[Any]
 
 
-@dataclass(frozen=True)
-class Stop:
-    pass
-
-
-class TableRoom:
+class TableRoom(CommandLoop):
     def __init__(self, code: str, db: Database, config: ServerConfig, lobby: TableLobby, status: str) -> None:
         self.code = code
         self.db = db
@@ -128,23 +124,9 @@ class TableRoom:
         if self.status == "running" and self.mode == OWN:
             self._arm()
 
-    def post(self, command: Any) -> None:
-        self.queue.put_nowait(command)
+    loop_label = "table"
 
-    async def stop(self) -> None:
-        self.post(Stop())
-        if self.task is not None:
-            await self.task
-
-    async def _run(self) -> None:
-        while True:
-            command = await self.queue.get()
-            if isinstance(command, Stop):
-                break
-            try:
-                self._handle(command)
-            except Exception:  # one bad command must not kill the table
-                log.exception("table %s: command %r failed", self.code, type(command).__name__)
+    def _stopped(self) -> None:
         for handle in self._handles:
             handle.cancel()
 

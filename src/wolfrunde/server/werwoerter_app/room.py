@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from wolfrunde.server.actor import CommandLoop
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.werwoerter_app import stages as st
 from wolfrunde.server.werwoerter_app import store
@@ -72,12 +73,7 @@ class Begin:
     """A single-device room deals its first game as soon as it exists."""
 
 
-@dataclass(frozen=True)
-class Stop:
-    pass
-
-
-class Room(Actions):
+class Room(CommandLoop, Actions):
     def __init__(
         self,
         data: store.RoomData,
@@ -112,23 +108,9 @@ class Room(Actions):
         if self.status == "running":
             self._arm()
 
-    def post(self, command: Any) -> None:
-        self.queue.put_nowait(command)
+    loop_label = "ww room"
 
-    async def stop(self) -> None:
-        self.post(Stop())
-        if self.task is not None:
-            await self.task
-
-    async def _run(self) -> None:
-        while True:
-            command = await self.queue.get()
-            if isinstance(command, Stop):
-                break
-            try:
-                self._handle(command)
-            except Exception:  # one bad command must not kill the room
-                log.exception("ww room %s: command %r failed", self.code, type(command).__name__)
+    def _stopped(self) -> None:
         self._disarm()
 
     def _handle(self, command: Any) -> None:

@@ -1,0 +1,54 @@
+"""One asyncio task per room that handles the room's commands strictly in order (no locks on game state).
+
+Online rooms, table rooms and Werwörter rooms share this loop; each says what a command does
+(`_handle`, sync or async) and what to tidy up when the room stops (`_stopped`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Stop:
+    """The last command a room handles."""
+
+
+class CommandLoop:
+    code: str
+    queue: asyncio.Queue[Any]
+    task: asyncio.Task[None] | None
+    loop_label = "room"
+
+    def post(self, command: Any) -> None:
+        self.queue.put_nowait(command)
+
+    async def stop(self) -> None:
+        self.post(Stop())
+        if self.task is not None:
+            await self.task
+
+    async def _run(self) -> None:
+        while True:
+            command = await self.queue.get()
+            if isinstance(command, Stop):
+                break
+            try:
+                handled = self._handle(command)
+                if inspect.isawaitable(handled):
+                    await handled
+            except Exception:  # one bad command must not kill the room
+                log.exception("%s %s: command %r failed", self.loop_label, self.code, type(command).__name__)
+        self._stopped()
+
+    def _handle(self, command: Any) -> Any:
+        raise NotImplementedError
+
+    def _stopped(self) -> None:
+        """Cancels what the room has scheduled."""
