@@ -42,12 +42,7 @@ def load(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def scenario_module() -> Any:
-    try:
-        return importlib.import_module("wolfrunde.scenario")
-    except ModuleNotFoundError as error:  # the runner is not built yet
-        if error.name and "wolfrunde.scenario".startswith(error.name):
-            pytest.skip("wolfrunde.scenario is not available yet")
-        raise
+    return importlib.import_module("wolfrunde.scenario")
 
 
 def matches(event: dict[str, Any], partial: dict[str, Any]) -> bool:
