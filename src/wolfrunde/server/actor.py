@@ -20,6 +20,21 @@ class Stop:
     """The last command a room handles."""
 
 
+@dataclass(frozen=True)
+class Detach:
+    """A connection went away."""
+
+    conn: Any
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A message from a connection, already parsed."""
+
+    conn: Any
+    message: Any
+
+
 class CommandLoop:
     code: str
     queue: asyncio.Queue[Any]

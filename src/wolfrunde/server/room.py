@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from wolfrunde.server import channels, payloads
 from wolfrunde.server import protocol as p
-from wolfrunde.server.actor import CommandLoop
+from wolfrunde.server.actor import CommandLoop, Detach, Incoming
 from wolfrunde.server.chat import ChatActions
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.connection import Connection
@@ -35,17 +35,6 @@ Result = TypeVar("Result")
 @dataclass(frozen=True)
 class Attach:
     conn: Connection
-
-
-@dataclass(frozen=True)
-class Detach:
-    conn: Connection
-
-
-@dataclass(frozen=True)
-class Incoming:
-    conn: Connection
-    message: Any
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from wolfrunde.server.actor import CommandLoop
+from wolfrunde.server.actor import CommandLoop, Detach, Incoming
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.match import IllegalMove, Match, StepChange
@@ -40,17 +40,6 @@ class Member:
 class Attach:
     conn: Connection
     member: Member
-
-
-@dataclass(frozen=True)
-class Detach:
-    conn: Connection
-
-
-@dataclass(frozen=True)
-class Incoming:
-    conn: Connection
-    message: Any
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from wolfrunde.server.actor import CommandLoop
+from wolfrunde.server.actor import CommandLoop, Detach, Incoming
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.werwoerter_app import stages as st
 from wolfrunde.server.werwoerter_app import store
@@ -35,17 +35,6 @@ log = logging.getLogger(__name__)
 class Attach:
     conn: Connection
     token_hash: str
-
-
-@dataclass(frozen=True)
-class Detach:
-    conn: Connection
-
-
-@dataclass(frozen=True)
-class Incoming:
-    conn: Connection
-    message: dict[str, Any]
 
 
 @dataclass(frozen=True)
