@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -143,23 +142,3 @@ def test_an_own_devices_game_survives_a_restart_and_guests_return_to_their_seats
         keep = ("seat", "role", "questions", "news", "deadline", "players")
         assert {k: again[k] for k in keep} == {k: before[k] for k in keep}
 
-
-def test_own_devices_wait_for_the_narration_before_the_next_step(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from wolfrunde.store import default_url
-
-    config = ServerConfig(database_url=default_url(tmp_path), pause_seconds=(0.0, 0.0), narration_wait=1.0)
-    with TestClient(create_app(config)) as client:
-        made = client.post("/api/tables", json={"mode": "own", "name": "Anna"}).json()
-        code = made["code"]
-        for name in NAMES[1:5]:
-            client.post(f"/api/tables/{code}/guests", json={"name": name})
-        with client.websocket_connect(f"/ws/tables/{code}") as host:
-            hello(host, made["token"])
-            receive(host, "welcome")
-            started = time.time()
-            host.send_json({"type": "start"})
-            seat = receive(host, "seat")
-    spoken = sum(cue["seconds"] for cue in seat["captions"])
-    assert spoken > 5, seat["captions"]  # welcome, first night, the first call
-    night_timer = 60  # the own-devices default
-    assert seat["deadline"] >= started + night_timer + spoken - 1

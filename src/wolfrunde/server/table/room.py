@@ -281,7 +281,6 @@ class TableRoom(CommandLoop):
         elif change.new_requests or self.timer is None:
             low, high = self.config.pause_seconds
             release = now + sum(self.rng.uniform(low, high) for _ in range(change.skipped_steps))
-            release += self._narration_seconds() * self.config.narration_wait  # nobody is called mid-sentence
             self.timer = {"release": release, "deadline": release + self._duration()}
         fields: dict[str, Any] = {"timer": self.timer, "status": self.status}
         if command is not None:
@@ -289,14 +288,6 @@ class TableRoom(CommandLoop):
         else:
             store.save(self.db, self.code, **fields)
         self._arm()
-
-    def _narration_seconds(self) -> float:
-        """How long the narration of what just happened takes (own devices: the speaker plays it first)."""
-        if self.mode != OWN or self.narration is None or self.match is None:
-            return 0.0
-        before = len(self.narration.cues)
-        self.narration.catch_up(self.match, k.event_count(self.match))
-        return sum(float(cue["seconds"] or 0.0) for cue in self.narration.cues[before:])
 
     def _duration(self) -> float:
         assert self.match is not None
