@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,3 +68,22 @@ class CommandLoop:
 
     def _stopped(self) -> None:
         """Cancels what the room has scheduled."""
+
+
+def restore_rooms(codes: list[str], load: Callable[[str], object | None], label: str) -> int:
+    """Starts every stored room that was running when the process stopped; returns how many came back."""
+    restored = 0
+    for code in codes:
+        try:
+            if load(code) is not None:
+                restored += 1
+        except Exception:  # one broken room must not keep the others down
+            log.exception("%s %s could not be restored", label, code)
+    return restored
+
+
+async def stop_rooms(rooms: dict[str, CommandLoop]) -> None:
+    """Stops every room's task and forgets the rooms."""
+    for room in list(rooms.values()):
+        await room.stop()
+    rooms.clear()

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import logging
 import random
 import secrets
 
+from wolfrunde.server.actor import restore_rooms, stop_rooms
 from wolfrunde.server.codes import new_code
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.table import store
 from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, check_settings, deal
 from wolfrunde.server.table.room import TableRoom
 from wolfrunde.store import Database
-
-log = logging.getLogger(__name__)
 
 
 def new_token() -> str:
@@ -62,16 +60,7 @@ class TableRegistry:
         return room
 
     def restore(self) -> int:
-        restored = 0
-        for code in store.running_codes(self.db):
-            try:
-                if self.get(code) is not None:
-                    restored += 1
-            except Exception:
-                log.exception("table %s could not be restored", code)
-        return restored
+        return restore_rooms(store.running_codes(self.db), self.get, "table")
 
     async def close(self) -> None:
-        for room in list(self.tables.values()):
-            await room.stop()
-        self.tables.clear()
+        await stop_rooms(self.tables)

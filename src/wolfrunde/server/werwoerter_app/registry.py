@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 from typing import Any
 
+from wolfrunde.server.actor import restore_rooms, stop_rooms
 from wolfrunde.server.codes import new_code
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.werwoerter_app import stages as st
@@ -17,8 +17,6 @@ from wolfrunde.server.werwoerter_app.room import Begin, Join, Room
 from wolfrunde.server.werwoerter_app.timings import Timings
 from wolfrunde.store import Database
 from wolfrunde.werwoerter.game_setup import DAY_SECONDS
-
-log = logging.getLogger(__name__)
 
 
 class Registry:
@@ -73,16 +71,7 @@ class Registry:
 
     def restore(self) -> int:
         """Starts every room whose game was running when the process stopped (its timers included)."""
-        restored = 0
-        for code in store.running_codes(self.db):
-            try:
-                if self.get(code) is not None:
-                    restored += 1
-            except Exception:
-                log.exception("ww room %s could not be restored", code)
-        return restored
+        return restore_rooms(store.running_codes(self.db), self.get, "ww room")
 
     async def close(self) -> None:
-        for room in list(self.rooms.values()):
-            await room.stop()
-        self.rooms.clear()
+        await stop_rooms(self.rooms)
