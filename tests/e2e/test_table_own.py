@@ -92,3 +92,6 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
     screenshot(host, "table-own-end")
     for page in pages:
         assert page.locator("#result h2").inner_text(), "every device shows who won"
+        told = page.evaluate(f"Number(localStorage.getItem('wolfrunde.table.played.{code}'))")
+        assert told > 5, "every device got the narrator's cues (the speaker plays them, the others read them)"
+        assert page.locator(".t-captions li").count() > 0

@@ -155,3 +155,19 @@ def test_single_device_reihum_game_to_the_end_and_resume(new_context) -> None:  
     assert seen.get("over") == 1
     assert seen.get("call", 0) == 0, "Reihum has no calls"
     assert seen["turn"] >= len(NAMES), "every living player had a turn in the first night"
+
+
+def test_buttons_that_move_on_wait_for_the_narrator(new_context, server) -> None:  # type: ignore[no-untyped-def]
+    page = new_context().new_page()
+    page.goto("/tisch")
+    states = page.evaluate("""async () => {
+      const { afterNarration } = await import("/static/table/ui.js");
+      const now = Date.now() / 1000;
+      const waiting = document.createElement("button"), told = document.createElement("button");
+      afterNarration({ spoken_until: now + 0.6, now }, waiting);
+      afterNarration({ spoken_until: now - 1, now }, told);
+      const early = [waiting.disabled, told.disabled];
+      await new Promise((resolve) => setTimeout(resolve, 900));
+      return { early, later: waiting.disabled };
+    }""")
+    assert states == {"early": [True, False], "later": False}

@@ -17,6 +17,7 @@ from wolfrunde.server.actor import CommandLoop, Detach, Incoming
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.match import IllegalMove, Match, StepChange
+from wolfrunde.server.narration_feed import NarrationBatch
 from wolfrunde.server.table import knowledge as k
 from wolfrunde.server.table import messages as m
 from wolfrunde.server.table import store
@@ -67,6 +68,8 @@ class TableRoom(CommandLoop):
         self.single: SingleDevice | None = None
         self.narration: TableNarration | None = None
         self.timer: dict[str, float] | None = None
+        self.holding = False  # own devices: the next step waits (pause, narration); its state is not sent yet
+        self.shown: dict[int, dict[str, Any]] = {}  # own devices: the last state each seat was sent
         self.connections: dict[int, tuple[Connection, Member]] = {}
         self.queue: asyncio.Queue[Any] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
@@ -95,6 +98,9 @@ class TableRoom(CommandLoop):
             for command in store.commands(db, code):
                 room._replay(command)
             room.timer = record.timer
+            if room.mode == OWN and room.match is not None and room.narration is not None:
+                room.narration.catch_up(room.match, k.event_count(room.match), at=0.0)  # told before the restart
+            room.holding = room.timer is not None and room.timer["release"] > time.time()
         return room
 
     def _replay(self, command: store.Command) -> None:
@@ -123,7 +129,7 @@ class TableRoom(CommandLoop):
         if isinstance(command, Attach):
             self.connections[command.conn.id] = (command.conn, command.member)
             command.conn.send(m.welcome(self.code, self.mode, command.member.seat, command.member.host))
-            self._broadcast()
+            self._broadcast(arrived=command.conn)
         elif isinstance(command, Detach):
             self.connections.pop(command.conn.id, None)
             if self.mode == OWN and self.status == "lobby":
@@ -137,6 +143,7 @@ class TableRoom(CommandLoop):
                 command.future.set_exception(error)
         elif isinstance(command, Timed) and command.generation == self.generation and self.status == "running":
             if command.kind == "release":
+                self.holding = False
                 self._broadcast()
             else:
                 self._timeout()
@@ -228,7 +235,21 @@ class TableRoom(CommandLoop):
         store.save(self.db, self.code, setup=setup, status="running")
         self.status = "running"
         self._begin(setup)
-        self._after_change(StepChange(new_requests=True, skipped_steps=0), None)
+        told, silence = self._commit(StepChange(new_requests=True, skipped_steps=0), None)
+        if self.holding:
+            self._show_cards()
+        self._tell(told, silence)
+
+    def _show_cards(self) -> None:
+        """At the start every device shows its card at once; the first call follows the narration."""
+        assert self.match is not None
+        for seat in range(len(self.lobby.seats)):
+            payload = seat_payload(self.match, seat, [], None, seat == self.lobby.speaker)
+            self.shown[seat] = {**payload, "questions": [], "discussion": False,
+                                "discussion_seconds": self.lobby.settings.discussion}
+        for conn, member in list(self.connections.values()):
+            if member.seat is not None:
+                conn.send({**self.shown[member.seat], "now": time.time()})
 
     def begin_single(self, setup: dict[str, Any]) -> None:
         """A single-device table starts at once: its setup was stored with the table."""
@@ -251,8 +272,8 @@ class TableRoom(CommandLoop):
             raise TableError("not_now", "Es läuft gerade kein Spiel.")
         if member.seat is None:
             raise TableError("bad_token")
-        if self.timer is not None and self.timer.get("release", 0) > time.time():
-            raise TableError("not_now")
+        if self.holding:
+            raise TableError("not_now", "Der Erzähler spricht noch – gleich geht es weiter.")
         try:
             change = self.match.decide(member.seat, message.kind, message.choice)
         except IllegalMove as illegal:
@@ -260,9 +281,9 @@ class TableRoom(CommandLoop):
         self._after_change(change, store.Command("decide", member.seat, message.kind, message.choice, time.time()))
 
     def _end_discussion(self, member: Member) -> None:
-        if not member.host or self.match is None or self.status != "running":
+        if not member.host or self.match is None or self.status != "running" or self.mode != OWN:
             raise TableError("not_host")
-        if self.match.phase_kind() != "day":
+        if self.match.phase_kind() != "day" or self.holding:
             raise TableError("not_now")
         self._timeout()
 
@@ -273,21 +294,50 @@ class TableRoom(CommandLoop):
         self._broadcast()
 
     def _after_change(self, change: StepChange, command: store.Command | None) -> None:
-        assert self.match is not None
+        """Stores the command with the new timer, then has the speaker tell what happened."""
+        self._tell(*self._commit(change, command))
+
+    def _commit(self, change: StepChange, command: store.Command | None) -> tuple[NarrationBatch, float]:
+        """Stores the command with the new timer; returns the narration of the change and the silence
+        its parts are spread over. The next step is released after the pause that hides absent roles
+        and once the narration has been heard."""
+        assert self.match is not None and self.narration is not None
         self.generation += 1
         now = time.time()
+        told = self.narration.catch_up(self.match, k.event_count(self.match), at=now)
+        pause = 0.0
         if self.match.over:
-            self.status, self.timer = "ended", None
+            self.status, self.timer, self.holding = "ended", None, False
         elif change.new_requests or self.timer is None:
             low, high = self.config.pause_seconds
-            release = now + sum(self.rng.uniform(low, high) for _ in range(change.skipped_steps))
+            pause = sum(self.rng.uniform(low, high) for _ in range(change.skipped_steps))
+            release = now + pause + told.seconds * self.narration.wait  # nobody is called mid-sentence
             self.timer = {"release": release, "deadline": release + self._duration()}
+            self.holding = release > now
         fields: dict[str, Any] = {"timer": self.timer, "status": self.status}
         if command is not None:
             store.append(self.db, self.code, command, **fields)
         else:
             store.save(self.db, self.code, **fields)
         self._arm()
+        return told, pause
+
+    def _tell(self, told: NarrationBatch, silence: float) -> None:
+        """Sends the cues to every seat (the speaker plays them, the others show captions). A part after a
+        step that asked nobody follows after its share of the silence, so the timing hides who is absent."""
+        loop = asyncio.get_running_loop()
+        for delay, message in told.schedule(silence, self.narration.wait if self.narration else 1.0):
+            if delay <= 0:
+                self._send_narration(self.generation, message)
+            else:
+                self._handles.append(loop.call_later(delay, self._send_narration, self.generation, message))
+
+    def _send_narration(self, generation: int, message: dict[str, Any]) -> None:
+        if generation != self.generation:
+            return  # the game moved on: the cues come with the next state as captions
+        for conn, member in list(self.connections.values()):
+            if member.seat is not None:
+                conn.send(message)
 
     def _duration(self) -> float:
         assert self.match is not None
@@ -304,18 +354,18 @@ class TableRoom(CommandLoop):
             return
         loop = asyncio.get_running_loop()
         now = time.time()
-        if self.timer["release"] > now:
-            self._handles.append(loop.call_later(self.timer["release"] - now, self.post,
+        if self.holding:  # the flag, not the clock, decides: a handle may fire a moment early
+            self._handles.append(loop.call_later(max(0.0, self.timer["release"] - now), self.post,
                                                  Timed("release", self.generation)))
         delay = max(0.0, self.timer["deadline"] - now)
         self._handles.append(loop.call_later(delay, self.post, Timed("deadline", self.generation)))
 
     # --- sending --------------------------------------------------------------------------------
-    def _broadcast(self) -> None:
+    def _broadcast(self, arrived: Connection | None = None) -> None:
         for conn, member in list(self.connections.values()):
-            self._send(conn, member)
+            self._send(conn, member, arrived=conn is arrived)
 
-    def _send(self, conn: Connection, member: Member) -> None:
+    def _send(self, conn: Connection, member: Member, *, arrived: bool = False) -> None:
         if self.single is not None:
             if member.host:
                 conn.send({**self.single.screen(), "code": self.code, "now": time.time()})
@@ -325,14 +375,16 @@ class TableRoom(CommandLoop):
         conn.send(m.table(self.code, self.lobby, self.status, self._online_seats()))
         if self.match is None or member.seat is None:
             return
-        if self.timer is not None and self.timer.get("release", 0) > time.time():
-            return  # the next step's requests wait for the pause after steps of absent roles
+        if self.holding:  # the next step waits for the pause and the narration: a device that just
+            if arrived and member.seat in self.shown:  # arrived sees what the others still see
+                conn.send({**self.shown[member.seat], "now": time.time()})
+            return
         assert self.narration is not None
-        self.narration.catch_up(self.match, k.event_count(self.match))
         deadline = None if self.timer is None else self.timer["deadline"]
         speaker = member.seat == self.lobby.speaker
         payload = seat_payload(self.match, member.seat, self.narration.recent(), deadline, speaker)
-        conn.send({**payload, "now": time.time(), "discussion_seconds": self.lobby.settings.discussion})
+        self.shown[member.seat] = {**payload, "discussion_seconds": self.lobby.settings.discussion}
+        conn.send({**self.shown[member.seat], "now": time.time()})
 
     def _online_seats(self) -> set[int]:
         return {member.seat for conn, member in self.connections.values()

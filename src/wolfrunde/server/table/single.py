@@ -196,12 +196,12 @@ class SingleDevice:
             self.round_left = []
         elif self.turn is None and self.dealt:
             self._next_turn()
+        self._narrate(at)
         ready = any(r["kind"] == k.DISCUSSION for r in k.pending(self.match))
         if not ready:
             self.discussion_deadline = None
         elif self.discussion_deadline is None and self.turn is None:  # the dial starts when the device is free
-            self.discussion_deadline = at + self.options.discussion
-        self._narrate()
+            self.discussion_deadline = max(at, self.spoken_until) + self.options.discussion  # and has told the news
 
     def _next_turn(self) -> None:
         if self.options.night_style == "round":
@@ -220,7 +220,12 @@ class SingleDevice:
         if others:
             self.turn = Turn((others[0]["seat"],), "private")
 
-    def _narrate(self) -> None:
+    @property
+    def spoken_until(self) -> float:
+        """When the device has told everything so far (seconds since the epoch; 0 without a narrator)."""
+        return self.narration.spoken_until if self.narration is not None else 0.0
+
+    def _narrate(self, at: float) -> None:
         if self.narration is None:
             return
         stop = k.event_count(self.match)
@@ -229,7 +234,7 @@ class SingleDevice:
             stop = call[0] + 1  # the narrator is at this call; the rest of the night is not told yet
         elif self.round_left or (self.turn is not None and self.turn.purpose == "round"):
             return  # the night goes round; the morning is told when the round is over
-        self.narration.catch_up(self.match, stop, skip_steps=self.options.night_style == "round")
+        self.narration.catch_up(self.match, stop, at=at, skip_steps=self.options.night_style == "round")
 
     # --- questions --------------------------------------------------------------------------------
     def _night_requests(self) -> list[dict[str, Any]]:
@@ -313,7 +318,7 @@ class SingleDevice:
     # --- the screen ---------------------------------------------------------------------------------
     def screen(self) -> dict[str, Any]:
         base: dict[str, Any] = {"type": "screen", "mode": "table_single_device", "round": self.match.game.round,
-                                "phase": k.phase(self.match)}
+                                "phase": k.phase(self.match), "spoken_until": self.spoken_until}
         if self.match.over:
             return {**base, **self._over()}
         if self.turn is not None:

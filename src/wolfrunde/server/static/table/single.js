@@ -1,6 +1,6 @@
 // One device in the middle: each screen the server sends, drawn. The server decides what is shown;
 // secret parts only ever arrive while the person named on the cover holds the device.
-import { captions, el, mount, newsList, questionForm, sundial } from "./ui.js";
+import { afterNarration, captions, el, mount, newsList, questionForm, sundial } from "./ui.js";
 
 const PURPOSE = {
   deal: "Karte ansehen", round: "Nacht – du bist dran", ballot: "Geheime Abstimmung", card: "Eigene Karte",
@@ -20,10 +20,13 @@ const advanced = new Set();
 const names = (screen) => (screen.players || []).map((p) => p.name);
 
 const DRAW = {
-  pass: (s, send) => [el("div", { class: "t-cover", id: "cover" },
-    el("h1", {}, "Gerät weitergeben"), el("p", {}, PURPOSE[s.purpose] || ""), el("p", {}, "Gib das Gerät an"),
-    el("div", { class: "t-to" }, s.to),
-    el("button", { id: "take", autofocus: true, onclick: () => send("take") }, `Ich bin ${s.to}`))],
+  pass: (s, send) => {
+    const take = el("button", { id: "take", autofocus: true, onclick: () => send("take") }, `Ich bin ${s.to}`);
+    if (s.purpose !== "deal" && s.purpose !== "card") afterNarration(s, take);
+    return [el("div", { class: "t-cover", id: "cover" },
+      el("h1", {}, "Gerät weitergeben"), el("p", {}, PURPOSE[s.purpose] || ""), el("p", {}, "Gib das Gerät an"),
+      el("div", { class: "t-to" }, s.to), take)];
+  },
 
   card: (s, send) => {
     const hold = el("button", { class: "t-hold", id: "hold", "aria-describedby": "hold-hint" }, "Gedrückt halten");
@@ -62,13 +65,14 @@ const DRAW = {
     el("button", { class: "t-big", id: "done", onclick: () => send("done") }, "Fertig – Gerät weitergeben")],
 
   call: (s, send, code) => {
+    const take = s.acting ? el("button", { id: "take", autofocus: true, onclick: () => send("take") }, "Wir sind wach – Gerät nehmen") : null;
+    if (take) afterNarration(s, take);
     const body = [el("div", { class: "t-call" }, el("p", {}, "Alle schließen die Augen."),
-      el("h2", {}, s.title),
-      s.acting ? el("button", { id: "take", autofocus: true, onclick: () => send("take") }, "Wir sind wach – Gerät nehmen")
-        : el("p", { class: "hint" }, "…"))];
+      el("h2", {}, s.title), take || el("p", { class: "hint" }, "…"))];
     if (!s.acting && !advanced.has(s.call)) {
-      advanced.add(s.call);  // a call of an absent or dead role passes by itself, after a pause
-      setTimeout(() => send("next", { call: s.call }), s.pause * 1000);
+      advanced.add(s.call);  // a call of an absent or dead role passes by itself, after a pause (and the narrator)
+      const telling = Math.max(0, (s.spoken_until || 0) - (s.now || 0));
+      setTimeout(() => send("next", { call: s.call }), Math.max(s.pause, telling) * 1000);
     }
     return [...body, captions(s.captions, true, code)];
   },
@@ -76,7 +80,11 @@ const DRAW = {
   public: (s, send, code) => {
     let answer;
     const submit = el("button", { class: "t-big", id: "submit", disabled: true }, "Eintragen");
-    const form = questionForm(s.questions[0], names(s), (value, done) => { answer = value; submit.disabled = !done; });
+    let complete = false;
+    const form = questionForm(s.questions[0], names(s), (value, done) => {
+      answer = value; complete = done; submit.disabled = !done || Boolean(submit.dataset.narrating);
+    });
+    afterNarration(s, submit, () => complete);
     submit.addEventListener("click", () => send("answer", { answers: { 0: answer } }));
     return [captions(s.captions, true, code), el("h1", {}, s.who), el("section", { class: "decisions active" }, form), submit];
   },
@@ -97,16 +105,20 @@ const DRAW = {
       el("label", { for: "captain-choice" }, `Hauptmann ${s.players[s.captain].name} stimmte für (zählt doppelt)`),
       el("select", { id: "captain-choice", onchange: (e) => { captainChoice = e.target.value === "" ? null : Number(e.target.value); } },
         el("option", { value: "" }, "– keine Hand –"), s.candidates.map((seat) => el("option", { value: seat }, s.players[seat].name))));
+    const record = el("button", { class: "t-big", id: "record", onclick: () => send("hands", { counts, captain_choice: captainChoice }) }, "Ergebnis eintragen");
+    afterNarration(s, record);
     return [captions(s.captions, true, code), el("h1", {}, "Abstimmung per Handzeichen"), el("p", {}, s.prompt),
       el("p", { class: "hint" }, `${s.voters} dürfen abstimmen. Zählt die Hände und tragt sie ein.`),
-      el("section", {}, ...rows, captainBox),
-      el("button", { class: "t-big", id: "record", onclick: () => send("hands", { counts, captain_choice: captainChoice }) }, "Ergebnis eintragen")];
+      el("section", {}, ...rows, captainBox), record];
   },
 
-  discussion: (s, send, code) => [captions(s.captions, true, code), el("h1", {}, "Beratung"),
-    sundial(s.deadline, s.seconds, s.now), el("p", { class: "hint" }, "Redet am Tisch. Die Sonnenuhr zeigt, wie viel Zeit bleibt."),
-    el("button", { class: "t-big", id: "end-discussion", onclick: () => send("end_discussion") }, "Zur Abstimmung"),
-    ownCard(s, send), players(s)],
+  discussion: (s, send, code) => {
+    const end = el("button", { class: "t-big", id: "end-discussion", onclick: () => send("end_discussion") }, "Zur Abstimmung");
+    afterNarration(s, end);
+    return [captions(s.captions, true, code), el("h1", {}, "Beratung"),
+      sundial(s.deadline, s.seconds, s.now), el("p", { class: "hint" }, "Redet am Tisch. Die Sonnenuhr zeigt, wie viel Zeit bleibt."),
+      end, ownCard(s, send), players(s)];
+  },
 
   wait: (s, send, code) => [captions(s.captions, true, code), el("p", { class: "hint" }, "Einen Moment …")],
 

@@ -2,7 +2,7 @@
 import { chooseMode, joinForm, roleCards } from "./setup.js";
 import { renderScreen } from "./single.js";
 import { renderLobby, renderSeat } from "./own.js";
-import { el, mount, toast } from "./ui.js";
+import { el, mount, narrate, toast } from "./ui.js";
 
 const DEVICE_KEY = "wolfrunde.table.device";
 
@@ -49,6 +49,7 @@ async function playOwn(code, token) {
       if (message.type === "welcome") me = message;
       else if (message.type === "table") { table = message; if (table.status === "lobby") renderLobby(table, me, link.send); }
       else if (message.type === "seat") { view = message; renderSeat(view, me, link.send, code); }
+      else if (message.type === "narration") narrate(message.cues, table !== null && table.speaker === me.seat, code);
       else if (message.type === "error") toast(message.message);
     },
     lost() { localStorage.removeItem(`wolfrunde.table.guest.${code}`); joinForm(code); },

@@ -43,6 +43,30 @@ export function captions(cues, speaks, key) {
     el("h3", {}, "Erzähler"), el("ul", { class: "t-captions" }, cues.slice(-4).map((c) => el("li", {}, c.text))));
 }
 
+// A `narration` message (own devices): its cues are played on the speaking device and join the captions.
+export function narrate(cues, speaks, key) {
+  if (!cues || !cues.length) return;
+  playNew(cues, speaks, key);
+  let list = document.querySelector(".t-captions");
+  const title = document.querySelector("#main h1");
+  if (!list && !title) return;
+  if (!list) {
+    list = el("ul", { class: "t-captions" });
+    title.after(el("section", { class: "t-narrator", "aria-live": "polite" }, el("h3", {}, "Erzähler"), list));
+  }
+  list.append(...cues.map((c) => el("li", {}, c.text)));
+  while (list.children.length > 4) list.firstElementChild.remove();
+}
+
+// Buttons that move the game on wait until the device has told everything (`spoken_until`, server time).
+export function afterNarration(screen, button, ready = () => true) {
+  const left = (screen.spoken_until || 0) - (screen.now || 0);
+  if (left <= 0) return;
+  button.disabled = true;
+  button.dataset.narrating = "1";
+  setTimeout(() => { delete button.dataset.narrating; button.disabled = !ready(); }, left * 1000);
+}
+
 function playNew(cues, speaks, key) {
   // The narrator's queue (static/narration.js): each cue once, in order; a silent device shows captions only.
   const player = window.WolfNarration;

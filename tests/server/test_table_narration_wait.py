@@ -1,0 +1,99 @@
+"""The table waits for its narrator: with own devices nobody is called before the speaking device has
+told what happened; with one device the buttons that move on, and the Sonnenuhr, wait for it too."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+from starlette.testclient import TestClient
+from tests.server.test_table_rooms import NAMES, hello, receive, receive_error
+from tests.server.test_table_single import tap
+
+from wolfrunde.engine import all_cards
+from wolfrunde.server.app import create_app
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.match import Match
+from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, deal
+from wolfrunde.server.table.narration import TableNarration
+from wolfrunde.server.table.single import SingleDevice, TableOptions
+from wolfrunde.store import default_url
+
+WAIT = 0.2  # share of the narration's length the table waits (1.0 in a real game)
+
+
+def test_own_devices_call_nobody_before_the_narration_is_heard(tmp_path: Path) -> None:
+    config = ServerConfig(database_url=default_url(tmp_path), pause_seconds=(0.0, 0.0), narration_wait=WAIT)
+    with TestClient(create_app(config)) as client:
+        made = client.post("/api/tables", json={"mode": "own", "name": "Anna"}).json()
+        code = made["code"]
+        for name in NAMES[1:5]:
+            client.post(f"/api/tables/{code}/guests", json={"name": name})
+        with client.websocket_connect(f"/ws/tables/{code}") as host:
+            hello(host, made["token"])
+            receive(host, "welcome")
+            started = time.time()
+            host.send_json({"type": "start"})
+            cards = receive(host, "seat")
+            assert cards["questions"] == [] and cards["deadline"] is None, "the cards come at once, no call yet"
+            assert cards["role"]["id"] in all_cards()
+            told = receive(host, "narration")
+            assert told["cues"] and all(cue["text"] for cue in told["cues"])
+            host.send_json({"type": "decide", "kind": "vote", "choice": 1, "ref": "early"})
+            refused = receive_error(host)
+            assert refused["code"] == "not_now" and "Erzähler" in refused["message"]
+            released = receive(host, "seat")
+            arrived = time.time()
+    spoken = sum(cue["seconds"] for cue in released["captions"]) * WAIT
+    assert spoken > 0.5, released["captions"]  # welcome, night, the first call
+    assert arrived >= started + spoken - 0.05, "the next step waited until the narration was heard"
+    night_timer = 60  # the own-devices default
+    assert released["deadline"] >= started + spoken + night_timer - 0.05, "the timer starts after the narration"
+    assert {cue["id"] for cue in told["cues"]} <= {cue["id"] for cue in released["captions"]}
+
+
+def test_the_wait_lasts_as_long_as_the_narration() -> None:
+    quick, slow = (ServerConfig(database_url="sqlite://", narration_wait=wait) for wait in (0.0, 1.0))
+    lobby = TableLobby(mode=SINGLE, host="h", settings=TableSettings())
+    for name in NAMES:
+        lobby.add(name, None)
+    match = Match(deal(lobby, random.Random(4)))
+    for config in (quick, slow):
+        narration = TableNarration(match, "hedda", config)
+        told = narration.catch_up(match, len(match.game.events), at=100.0)
+        assert told.cues and [cue["id"] for cue in told.cues] == list(range(len(told.cues)))
+        assert narration.spoken_until == 100.0 + told.seconds * config.narration_wait
+        assert narration.catch_up(match, len(match.game.events), at=200.0).cues == [], "each event is told once"
+
+
+def single_device(seed: int, night: str, vote: str) -> SingleDevice:
+    rng = random.Random(seed)
+    lobby = TableLobby(mode=SINGLE, host="h", settings=TableSettings(night_style=night, vote_style=vote))
+    for name in NAMES:
+        lobby.add(name, None)
+    match = Match(deal(lobby, rng))
+    narration = TableNarration(match, "leopold", ServerConfig(database_url="sqlite://", narration_wait=1.0))
+    return SingleDevice(match, TableOptions(night_style=night, vote_style=vote), narration)
+
+
+def test_one_device_starts_the_sonnenuhr_when_the_morning_has_been_told() -> None:
+    for seed, night in ((1, "eyes_closed"), (2, "round")):
+        device = single_device(seed, night, "hands")
+        rng = random.Random(seed)
+        at, spoken, mornings = 1000.0, 0.0, 0
+        for _ in range(3000):
+            screen = device.screen()
+            assert screen["spoken_until"] >= spoken, "the narrator's clock never runs backwards"
+            spoken = screen["spoken_until"]
+            if screen["screen"] == "over":
+                break
+            if screen["screen"] == "discussion" and screen["deadline"] == spoken + device.options.discussion:
+                mornings += 1
+            op, data = tap(screen, rng)
+            at += 1.0  # a tap a second: faster than the narrator speaks
+            device.apply(op, data, at)
+        else:
+            raise AssertionError("the game did not end")
+        assert spoken > at, "the narrator was still speaking when the players tapped on"
+        assert mornings >= 1, "the Sonnenuhr waited for the narrator"
