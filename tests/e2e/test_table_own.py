@@ -59,6 +59,11 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
         page.wait_for_selector("text=Warte, bis die Spielleitung")
         guests.append(page)
     host.wait_for_function("document.querySelectorAll('#seats li').length === 6")
+    host.select_option("#narrator", "mechthild")
+    host.wait_for_function("document.getElementById('narrator').value === 'mechthild'")
+    with host.expect_response(lambda r: "/api/voices/mechthild/preview" in r.url, timeout=30_000) as preview:
+        host.click("#narrator-preview")
+    assert preview.value.status in (200, 206), "the host hears the chosen narrator before the game"
     host.select_option("#speaker", "2")
     host.wait_for_selector("#seats li:nth-child(3) .t-speaker")
     screenshot(host, "table-own-lobby")

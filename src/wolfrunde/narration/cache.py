@@ -5,12 +5,14 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 from wolfrunde.narration.formats import AudioFormat
 
 CACHE_VERSION = "1"  # bump when processing changes so every clip is made anew
+RENEW_AFTER = 86_400.0  # seconds after which a cache hit renews the file's time
 
 
 def digest(*parts: str, length: int = 16) -> str:
@@ -40,9 +42,14 @@ class AudioCache:
 
     @staticmethod
     def ensure(path: Path, make: Callable[[], bytes]) -> Path:
-        """The path, creating the file from `make()` first if it is missing (written atomically)."""
-        if path.is_file():
+        """The path, creating the file from `make()` first if it is missing (written atomically). A hit
+        renews the file's time once a day, so `voices prune` keeps what games still use."""
+        try:
+            if path.stat().st_mtime < time.time() - RENEW_AFTER:
+                os.utime(path)
             return path
+        except FileNotFoundError:
+            pass
         data = make()
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)

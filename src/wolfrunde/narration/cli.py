@@ -15,6 +15,7 @@ from wolfrunde.narration.catalogue import CatalogueError, load_catalogue
 from wolfrunde.narration.engines import voice_for
 from wolfrunde.narration.formats import AudioFormat, decode, encode, preferred_format
 from wolfrunde.narration.narrators import NARRATOR_IDS, narrator
+from wolfrunde.narration.prune import prune
 from wolfrunde.narration.samples import role_sample
 from wolfrunde.narration.service import Narration, default_data_dir
 from wolfrunde.narration.voicepack import MANIFEST, PACK_FORMAT, VoicePackError, expected_files, find_packs
@@ -40,6 +41,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     builder.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                          help="so viele Prozesse gleichzeitig (Standard: alle Kerne)")
     _engine_option(builder)
+
+    pruner = sub.add_parser("prune", help="veraltete Audiodateien aus dem Cache löschen")
+    _data_option(pruner)
+    pruner.add_argument("--days", type=float, default=30.0,
+                        help="Namen und Texte, die so viele Tage niemand brauchte, löschen (Standard: 30)")
+    pruner.add_argument("--dry-run", action="store_true", help="nur auflisten, nichts löschen")
+    _engine_option(pruner)
 
     say = sub.add_parser("say", help="einen Text mit einer Erzählerstimme in eine Datei sprechen")
     say.add_argument("--narrator", required=True, choices=NARRATOR_IDS)
@@ -118,6 +126,23 @@ def _build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _prune(args: argparse.Namespace) -> int:
+    if args.days < 0:
+        print("--days darf nicht negativ sein.", file=sys.stderr)
+        return 2
+    narration = Narration(args.data, engine=args.engine)
+    if not narration.cache.root.is_dir():
+        print(f"Kein Audio-Cache unter {narration.cache.root}.", file=sys.stderr)
+        return 0
+    result = prune(narration, args.days, dry_run=args.dry_run)
+    for path in result.removed:
+        print(path)
+    verb = "würden gelöscht" if args.dry_run else "gelöscht"
+    print(f"{len(result.removed)} Dateien ({result.removed_bytes / 1e6:.1f} MB) {verb}, {result.kept} behalten.",
+          file=sys.stderr)
+    return 0
+
+
 def _say(args: argparse.Namespace) -> int:
     fmt = _format_of(args.out)
     pcm = audio.prepare(voice_for(narrator(args.narrator), args.engine).synthesize(" ".join(args.text)))
@@ -173,6 +198,7 @@ _COMMANDS = {
     "list": _list,
     "check": _check,
     "build": _build,
+    "prune": _prune,
     "say": _say,
     "sample": _sample,
     "pack-init": _pack_init,

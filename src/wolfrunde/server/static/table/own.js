@@ -1,5 +1,5 @@
 // Everyone's own device: the table's lobby (QR code for joining, the host's choices) and one seat's game.
-import { NARRATORS, roleName } from "./setup.js";
+import { narratorPicker, roleName } from "./setup.js";
 import { captions, el, mount, newsList, questionForm, sundial } from "./ui.js";
 
 export function renderLobby(table, me, send) {
@@ -18,15 +18,14 @@ export function renderLobby(table, me, send) {
   if (me.host) {
     const speaker = el("select", { id: "speaker", onchange: (e) => send({ type: "settings", speaker: Number(e.target.value) }) },
       table.seats.map((s) => el("option", { value: s.seat, selected: s.seat === table.speaker }, s.name)));
-    const narrator = el("select", { id: "narrator", onchange: (e) => send({ type: "settings", narrator: e.target.value }) },
-      NARRATORS.map(([id, name]) => el("option", { value: id, selected: id === table.settings.narrator }, name)));
+    const narrator = narratorPicker(table.settings.narrator, (e) => send({ type: "settings", narrator: e.target.value }));
     const rules = el("select", { id: "rules", onchange: (e) => send({ type: "settings", rules: e.target.value }) },
       [["wolfrunde", "Wolfrunde"], ["duesterwald", "Düsterwald (klassisch)"]].map(([v, t]) => el("option", { value: v, selected: v === table.settings.rules }, t)));
     const discussion = el("select", { id: "discussion", onchange: (e) => send({ type: "settings", discussion: Number(e.target.value) }) },
       [[120, "2 Minuten"], [180, "3 Minuten"], [300, "5 Minuten"], [480, "8 Minuten"]].map(([v, t]) => el("option", { value: v, selected: v === table.settings.discussion }, t)));
     parts.push(el("section", {}, el("h2", {}, "Einstellungen"),
       el("label", { for: "speaker" }, "Welches Gerät spricht den Erzähler?"), speaker,
-      el("label", { for: "narrator" }, "Erzähler"), narrator, el("label", { for: "rules" }, "Regeln"), rules,
+      ...narrator, el("label", { for: "rules" }, "Regeln"), rules,
       el("label", { for: "discussion" }, "Beratungszeit (Sonnenuhr)"), discussion),
     el("button", { class: "t-big", id: "start", onclick: () => send({ type: "start" }) }, "Spiel starten"));
   } else {

@@ -21,6 +21,14 @@ async function post(url, body) {
   return data;
 }
 
+// The narrator's choice with "Probehören" (the voice's preview clip, played through the shared narrator).
+export function narratorPicker(value, onchange) {
+  const node = el("select", { id: "narrator", onchange }, NARRATORS.map(([v, t]) => el("option", { value: v, selected: v === value }, t)));
+  const listen = el("button", { type: "button", class: "secondary", id: "narrator-preview",
+    onclick: () => window.WolfNarration?.play(`/api/voices/${encodeURIComponent(node.value)}/preview`) }, "Probehören");
+  return [el("label", { for: "narrator" }, "Erzähler"), node, listen];
+}
+
 function select(id, label, pairs, value) {
   const node = el("select", { id }, pairs.map(([v, t]) => el("option", { value: v, selected: v === value }, t)));
   return [el("label", { for: id }, label), node];
@@ -50,7 +58,7 @@ async function singleSetup() {
   const names = el("textarea", { id: "names", class: "t-names", "aria-describedby": "names-hint",
     placeholder: "Anna\nBen\nCarla\n…" });
   const rules = select("rules", "Regeln", [["wolfrunde", "Wolfrunde"], ["duesterwald", "Düsterwald (klassisch)"]], "wolfrunde");
-  const narrator = select("narrator", "Erzähler", NARRATORS, "jutta");
+  const narrator = narratorPicker("jutta");
   const discussion = select("discussion", "Beratungszeit (Sonnenuhr)", [["120", "2 Minuten"], ["180", "3 Minuten"], ["300", "5 Minuten"], ["480", "8 Minuten"]], "180");
   const rolesBox = el("div", { id: "roles" });
   const custom = el("input", { type: "checkbox", id: "custom-roles" });
@@ -121,7 +129,7 @@ function lines(text) {
 function ownSetup() {
   const name = el("input", { id: "host-name", maxlength: "24", autocomplete: "nickname" });
   const rules = select("rules", "Regeln", [["wolfrunde", "Wolfrunde"], ["duesterwald", "Düsterwald (klassisch)"]], "wolfrunde");
-  const narrator = select("narrator", "Erzähler", NARRATORS, "jutta");
+  const narrator = narratorPicker("jutta");
   const open = el("button", { class: "t-big", id: "open-table" }, "Tisch eröffnen");
   open.addEventListener("click", async () => {
     try {
