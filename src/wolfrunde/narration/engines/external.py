@@ -13,6 +13,7 @@ from wolfrunde.narration.audio import Pcm
 from wolfrunde.narration.engines.base import SpeechError
 from wolfrunde.narration.formats import decode
 from wolfrunde.narration.narrators import MbrolaVoice, PicoVoice
+from wolfrunde.narration.pronounce import LEXICON_VERSION, speakable
 
 MBROLA_DIRS = (Path("/usr/share/mbrola"), Path("/usr/lib/mbrola"))
 _TIMEOUT = 60
@@ -44,7 +45,7 @@ class MbrolaSpeaker:
     @property
     def identity(self) -> str:
         s = self.settings
-        return f"mbrola:{s.voice}:r{s.rate}:p{s.pitch}"
+        return f"mbrola:{s.voice}:r{s.rate}:p{s.pitch}:lex{LEXICON_VERSION}"
 
     def synthesize(self, text: str) -> Pcm:
         s = self.settings
@@ -52,7 +53,7 @@ class MbrolaSpeaker:
             wav = Path(folder) / "out.wav"
             command = ["espeak-ng", "-v", f"mb-{s.voice}", "-s", str(s.rate), "-p", str(s.pitch),
                        "-b", "1", "-w", str(wav), "--stdin"]
-            return _run_to_wav(command, wav, text_in=text)
+            return _run_to_wav(command, wav, text_in=speakable(text))  # the CLI reads [[...]] as phonemes
 
 
 @dataclass(frozen=True)
