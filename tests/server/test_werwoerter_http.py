@@ -83,3 +83,32 @@ def test_the_shared_device_shows_role_word_and_werewolves_only_at_their_moments(
     game.apply(Decision(Kind.CORRECT, mayor, (mayor + 1) % 5))
     part = game_part(game, mayor, True, st.POINTING)
     assert part["werewolves"] and {r["kind"] for r in part["pending"]} >= {"point", "whoops"}
+
+
+def test_the_host_chooses_the_narrator_and_an_unknown_one_is_refused(client: TestClient) -> None:
+    bad = client.post("/api/ww/rooms", json={"mode": "devices", "name": "Anna", "narrator": "hal"})
+    assert bad.status_code == 400 and "Diesen Erzähler gibt es nicht" in bad.json()["message"]
+    created = client.post("/api/ww/rooms", json={"mode": "devices", "name": "Anna", "narrator": "konrad"}).json()
+    with client.websocket_connect(f"/ws/ww/{created['code']}?token={created['token']}") as ws:
+        assert state(ws)["settings"]["narrator"] == "konrad"
+        ws.send_json({"type": "settings", "narrator": "hedda"})
+        assert state(ws)["settings"]["narrator"] == "hedda"
+        ws.send_json({"type": "settings", "narrator": "hal"})
+        refused = ws.receive_json()
+        assert refused["type"] == "error" and "Hedda" in refused["message"]
+    single = client.post("/api/ww/rooms", json={"mode": "single", "names": NAMES, "narrator": "mechthild"}).json()
+    with client.websocket_connect(f"/ws/ww/{single['code']}?token={single['token']}") as ws:
+        assert state(ws)["settings"]["narrator"] == "mechthild"
+        for _ in NAMES:  # every player looks at his card, then the night begins with the narrator's cue
+            ws.send_json({"type": "reveal"})
+            state(ws)
+            ws.send_json({"type": "next"})
+            state(ws)
+        ws.send_json({"type": "play"})
+        for _ in range(20):
+            message = ws.receive_json()
+            if message["type"] == "cue":
+                assert message["narrator"] == "mechthild"
+                break
+        else:
+            raise AssertionError("no narrator cue")

@@ -10,9 +10,10 @@ import random
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.werwoerter_app import stages as st
-from wolfrunde.server.werwoerter_app.cues import scenes_for_events
+from wolfrunde.server.werwoerter_app.cues import DEFAULT_NARRATOR, UNKNOWN_NARRATOR, scenes_for_events
 from wolfrunde.werwoerter import Decision, Game, IllegalMove, Kind, Phase, Setup
 from wolfrunde.werwoerter.events import Event
 from wolfrunde.werwoerter.game_setup import MAX_DAY_SECONDS, MIN_DAY_SECONDS
@@ -103,13 +104,16 @@ class Actions:
         difficulty = message.get("difficulty", self.settings["difficulty"])
         seconds = message.get("day_seconds", self.settings["day_seconds"])
         speaker = message.get("speaker", self.settings.get("speaker", 0))
+        narrator = message.get("narrator", self.settings.get("narrator", DEFAULT_NARRATOR))
         if difficulty not in (1, 2, 3, 4):
             return "Die Schwierigkeit ist 1 bis 4."
         if not isinstance(seconds, int) or not MIN_DAY_SECONDS <= seconds <= MAX_DAY_SECONDS:
             return f"Der Tag dauert {MIN_DAY_SECONDS} bis {MAX_DAY_SECONDS} Sekunden."
         if not isinstance(speaker, int) or not 0 <= speaker < max(1, len(self.seats)):
             return "Dieses Gerät gibt es nicht."
-        self.settings.update(difficulty=difficulty, day_seconds=seconds, speaker=speaker)
+        if narrator not in NARRATOR_IDS:
+            return UNKNOWN_NARRATOR
+        self.settings.update(difficulty=difficulty, day_seconds=seconds, speaker=speaker, narrator=narrator)
         self.save_lobby()
         self.broadcast()
         return None

@@ -13,6 +13,7 @@ from wolfrunde.werwoerter.events import DayEnded, EndingStarted, Event, GameEnde
 from wolfrunde.werwoerter.roles import Side
 
 DEFAULT_NARRATOR = "jutta"
+UNKNOWN_NARRATOR = f"Diesen Erzähler gibt es nicht (möglich: {', '.join(n.capitalize() for n in NARRATOR_IDS)})."
 
 
 @cache

@@ -11,8 +11,10 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
+from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.codes import normalise
+from wolfrunde.server.werwoerter_app.cues import DEFAULT_NARRATOR, UNKNOWN_NARRATOR
 from wolfrunde.server.werwoerter_app.guests import clean_name
 from wolfrunde.server.werwoerter_app.registry import Registry
 from wolfrunde.server.werwoerter_app.socket import room_socket
@@ -55,6 +57,7 @@ async def create(request: Request) -> Response:
     mode = body.get("mode")
     difficulty = body.get("difficulty", 1)
     day_seconds = body.get("day_seconds", DAY_SECONDS)
+    narrator = body.get("narrator", DEFAULT_NARRATOR)
     if mode == "single":
         raw = body.get("names")
         names = [clean_name(n) for n in raw] if isinstance(raw, list) else []
@@ -71,12 +74,14 @@ async def create(request: Request) -> Response:
         return _problem(400, "Die Schwierigkeit ist 1 bis 4.")
     if not isinstance(day_seconds, int) or not MIN_DAY_SECONDS <= day_seconds <= MAX_DAY_SECONDS:
         return _problem(400, f"Der Tag dauert {MIN_DAY_SECONDS} bis {MAX_DAY_SECONDS} Sekunden.")
+    if narrator not in NARRATOR_IDS:
+        return _problem(400, UNKNOWN_NARRATOR)
     if mode == "single":
         try:  # the engine's own checks: 4–10 players, no name twice
             Setup(players=tuple(checked), difficulty=difficulty, day_seconds=day_seconds)
         except IllegalMove as illegal:
             return _problem(400, str(illegal))
-    room, token = _registry(request).create(mode, checked, difficulty, day_seconds)
+    room, token = _registry(request).create(mode, checked, difficulty, day_seconds, narrator)
     return JSONResponse({"code": room.code, "token": token, "link": f"/ww/{room.code}"}, status_code=201)
 
 

@@ -1,8 +1,8 @@
 // Werwörter in the browser: the start page (new round, join by code) and a room (one device or own devices).
-import { button, h } from "./dom.js";
+import { button, h, narratorPicker } from "./dom.js";
 import { RoomSocket, post, saveToken, savedToken } from "./net.js";
 import * as screens from "./screens.js";
-import { LEVEL } from "./texts.js";
+import { LEVEL, NARRATORS } from "./texts.js";
 import { narrate, setSound, soundOn, speakerUsesShared } from "./voice.js";
 
 const app = document.getElementById("app");
@@ -26,9 +26,10 @@ function startPage() {
   const settings = (prefix) => {
     const level = h("select", { id: `${prefix}-level` }, [1, 2, 3, 4].map((n) => h("option", { value: n }, LEVEL[n])));
     const minutes = h("input", { id: `${prefix}-minutes`, type: "number", min: 1, max: 60, value: 4 });
-    return { level, minutes, el: h("div", { class: "form" },
+    const narrator = narratorPicker(`${prefix}-narrator`, NARRATORS, "jutta");
+    return { level, minutes, narrator: narrator.select, el: h("div", { class: "form" },
       h("label", { for: `${prefix}-level` }, "Schwierigkeit"), level,
-      h("label", { for: `${prefix}-minutes` }, "Tag (Minuten)"), minutes) };
+      h("label", { for: `${prefix}-minutes` }, "Tag (Minuten)"), minutes, ...narrator.el) };
   };
   const one = settings("one");
   const own = settings("own");
@@ -42,7 +43,8 @@ function startPage() {
       location.href = room.link;
     } catch (problem) { error.textContent = problem.message; }
   };
-  const options = (s) => ({ difficulty: Number(s.level.value), day_seconds: Math.max(1, Number(s.minutes.value) || 4) * 60 });
+  const options = (s) => ({ difficulty: Number(s.level.value), day_seconds: Math.max(1, Number(s.minutes.value) || 4) * 60,
+    narrator: s.narrator.value });
   app.replaceChildren(
     h("header", { class: "top" }, h("h1", {}, "Werwörter"), h("a", { href: "/" }, "Wolfrunde")),
     h("main", {},
