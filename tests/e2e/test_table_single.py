@@ -171,3 +171,23 @@ def test_buttons_that_move_on_wait_for_the_narrator(new_context, server) -> None
       return { early, later: waiting.disabled };
     }""")
     assert states == {"early": [True, False], "later": False}
+
+
+def test_the_sonnenuhr_speaks_on_the_device_at_its_marks(new_context, server) -> None:  # type: ignore[no-untyped-def]
+    page = new_context().new_page()
+    page.goto("/tisch")
+    page.wait_for_function("window.WolfNarration !== undefined")
+    page.evaluate("""async () => {
+      const { renderScreen } = await import("/static/table/single.js");
+      const now = Date.now() / 1000;
+      const cue = (text) => ({ text, url: "/nowhere.ogg", seconds: 0.2 });
+      renderScreen({ screen: "discussion", phase: "day", deadline: now + 0.8, seconds: 180, now, spoken_until: 0,
+        players: [{ seat: 0, name: "Anna", alive: true }], captions: [],
+        marks: [{ at: now + 0.3, scene: "sundial_half", cue: cue("Halbzeit!") },
+                { at: now - 5, scene: "sundial_last_minute", cue: cue("Längst vorbei") },
+                { at: now + 0.8, scene: "sundial_end", cue: cue("Die Zeit ist um.") }] }, () => {}, "TEST");
+    }""")
+    caption = page.locator(".narration-caption")
+    caption.filter(has_text="Halbzeit!").wait_for(timeout=5_000)
+    caption.filter(has_text="Die Zeit ist um.").wait_for(timeout=5_000)
+    assert page.locator("#end-discussion").count() == 1

@@ -117,6 +117,10 @@ class NarrationFeed:
                 parts.append([])
         return [part for part in parts if part]
 
+    def say(self, scene: str, values: Mapping[str, Any] | None = None) -> Parts:
+        """A cue that no game event brings (the Sonnenuhr's warnings), as one part."""
+        return [[CueKey(self.narrator_id, scene, self._variant(scene), dict(values or {}))]]
+
     def batch(self, parts: Parts) -> NarrationBatch:
         """The message content for these cues, with the lengths known now (measured or estimated)."""
         return NarrationBatch(parts=[[self._cue(key) for key in part] for part in parts])

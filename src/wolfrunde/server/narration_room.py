@@ -42,13 +42,16 @@ class NarrationActions:
         except Exception:  # the narrator must never stop a game
             log.exception("room %s: narration could not be restored", self.code)
 
-    async def narration_batch(self: Room) -> NarrationBatch:
-        """The cues for the public events since the last call (not sent yet)."""
+    async def narration_batch(self: Room, lead: str | None = None, *, events: bool = True) -> NarrationBatch:
+        """The cues for the public events since the last call (not sent yet), after the scene `lead`."""
         try:
             feed = self._feed()
             if feed is None or self.match is None:
                 return NarrationBatch()
-            return await feed.ready_batch(feed.catch_up(self.match))
+            parts = feed.catch_up(self.match) if events else []
+            if lead is not None:
+                parts = [feed.say(lead)[0] + (parts[0] if parts else []), *parts[1:]]
+            return await feed.ready_batch(parts)
         except Exception:  # the narrator must never stop a game: this change is then not narrated
             log.exception("room %s: narration failed", self.code)
             return NarrationBatch()

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from wolfrunde.server import channels, payloads
+from wolfrunde.server import channels, payloads, sundial
 from wolfrunde.server import protocol as p
 from wolfrunde.server.actor import CommandLoop, Detach, Incoming
 from wolfrunde.server.chat import ChatActions
@@ -58,6 +58,14 @@ class WhisperEnds:
     night: int
 
 
+@dataclass(frozen=True)
+class SundialMark:
+    """A warning of the Sonnenuhr, for the discussion whose timer ends at `deadline`."""
+
+    deadline: float
+    scene: str
+
+
 class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
     def __init__(self, code: str, db: Database, config: ServerConfig, lobby: Lobby, status: str) -> None:
         self.code = code
@@ -79,6 +87,7 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
         self.published_versions: dict[int, tuple[Any, ...]] = {}
         self.ended_at: float | None = None  # when the game ended (the registry frees ended rooms later)
         self._whisper_night: int | None = None  # the night whose end of the lovers' window is planned
+        self._sundial_planned: float | None = None  # the discussion deadline whose warnings are planned
 
     # --- life cycle ------------------------------------------------------------------------------
     @classmethod
@@ -108,6 +117,7 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
             self._arm_timer()
             self._plan_bots()
             self._plan_whisper_end()
+            self._plan_sundial()
 
     def _stopped(self) -> None:
         if self._timer_handle is not None:
@@ -133,6 +143,8 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
             await self._bot_turn(command.seat)
         elif isinstance(command, WhisperEnds):
             self._whisper_ends(command.night)
+        elif isinstance(command, SundialMark):
+            await self._sundial_mark(command)
 
     async def _store(self, operation: Callable[..., Result], *args: Any, **kwargs: Any) -> Result:
         """Runs one store call for this room in a worker thread, so the event loop stays free; the
@@ -201,8 +213,9 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
 
     async def _game_timeout(self) -> None:
         assert self.match is not None
+        time_up = self.match.phase_kind() == "day"  # the Sonnenuhr ran out: the narrator says so first
         change = self.match.timeout()
-        await self._after_change(change, op=("timeout", None, None, None))
+        await self._after_change(change, op=("timeout", None, None, None), lead=sundial.END if time_up else None)
 
     async def _bot_turn(self, seat: int) -> None:
         from wolfrunde.bots.strategy import choose
@@ -225,11 +238,13 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
         change: StepChange,
         op: tuple[str, int | None, str | None, Any] | None,
         ack: tuple[Connection | None, Any] = (None, None),
+        lead: str | None = None,
     ) -> None:
         """Stores the command with the new timer, then acknowledges it and tells everyone what changed
-        (after a pause when night steps of dead or absent roles were called)."""
+        (after a pause when night steps of dead or absent roles were called). `lead` is a scene the
+        narrator says before the change's own cues."""
         assert self.match is not None
-        narration = await self.narration_batch()  # the public events of this change, as narrator cues
+        narration = await self.narration_batch(lead)  # the public events of this change, as narrator cues
         self.generation += 1
         now = time.time()
         if self.match.over:
@@ -266,6 +281,7 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
             return
         released_later = self._arm_timer()  # the same clock decides: publish now or on Release
         assert self.timer is not None
+        self._plan_sundial()
         if not released_later:
             self.publish()
             self._plan_bots()
@@ -299,6 +315,27 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
         for seat in sorted(self.match.waiting_seats()):
             if self.lobby.seats[seat].bot:
                 loop.call_later(self.rng.uniform(low, high), self.post, BotTurn(self.generation, seat))
+
+    def _plan_sundial(self) -> None:
+        """The Sonnenuhr's warnings for a discussion that has just got its timer (once per timer)."""
+        timer = self.timer
+        if self.match is None or timer is None or self.match.phase_kind() != "day":
+            return
+        if self._sundial_planned == timer["deadline"]:
+            return
+        self._sundial_planned = timer["deadline"]
+        loop = asyncio.get_running_loop()
+        for offset, scene in sundial.sundial_marks(timer["deadline"] - timer["release"]):
+            delay = timer["release"] + offset - time.time()
+            if delay > 0:
+                loop.call_later(delay, self.post, SundialMark(timer["deadline"], scene))
+
+    async def _sundial_mark(self, mark: SundialMark) -> None:
+        timer = self.timer
+        if self.match is None or self.status != "running" or timer is None or timer["deadline"] != mark.deadline:
+            return  # the discussion is over (or another timer runs): the warning is out of date
+        if self.match.phase_kind() == "day":
+            self.send_narration(await self.narration_batch(mark.scene, events=False))
 
     def _plan_whisper_end(self) -> None:
         """From night 2 the lovers may whisper for the first seconds of each night; when that window

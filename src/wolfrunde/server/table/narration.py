@@ -15,7 +15,7 @@ from typing import Any
 
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
-from wolfrunde.server.narration_feed import NarrationBatch, NarrationFeed
+from wolfrunde.server.narration_feed import NarrationBatch, NarrationFeed, Parts
 from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.table.knowledge import public_events
 
@@ -37,13 +37,24 @@ class TableNarration:
             return NarrationBatch()
         events = [e for e in public_events(match, self._position, stop) if not (skip_steps and e.type == "step")]
         self._position = stop
-        batch = self._feed.batch(self._feed.feed_engine_events(events))
+        return self._told(self._feed.feed_engine_events(events), at)
+
+    def say(self, scene: str, *, at: float) -> NarrationBatch:
+        """A cue no game event brings (the Sonnenuhr's warnings), told at `at` like the others."""
+        return self._told(self._feed.say(scene), at)
+
+    def cue_for_later(self, scene: str) -> dict[str, Any]:
+        """A cue a device plays by itself at a planned moment (one device's Sonnenuhr); not a caption yet."""
+        (cue,) = self._feed.batch(self._feed.say(scene)).cues
+        return _device_cue(cue)
+
+    def _told(self, keys: Parts, at: float) -> NarrationBatch:
+        batch = self._feed.batch(keys)
         parts = []
         for part in batch.parts:
             numbered = []
             for cue in part:
-                numbered.append({"id": len(self.cues), "text": cue["text"], "url": cue.get("url"),
-                                 "mp3_url": cue.get("mp3_url"), "seconds": cue.get("seconds") or 0.0})
+                numbered.append({"id": len(self.cues), **_device_cue(cue)})
                 self.cues.append(numbered[-1])
             parts.append(numbered)
         told = NarrationBatch(parts=parts)
@@ -53,3 +64,9 @@ class TableNarration:
 
     def recent(self) -> list[dict[str, Any]]:
         return self.cues[-KEEP:]
+
+
+def _device_cue(cue: dict[str, Any]) -> dict[str, Any]:
+    """What a table device needs of a cue: the caption, the audio and its length."""
+    return {"scene": cue["scene"], "text": cue["text"], "url": cue.get("url"), "mp3_url": cue.get("mp3_url"),
+            "seconds": cue.get("seconds") or 0.0}

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from wolfrunde.server import sundial
 from wolfrunde.server.actor import CommandLoop, Detach, Incoming
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.connection import Connection
@@ -50,6 +51,14 @@ class Timed:
 
 
 @dataclass(frozen=True)
+class SundialMark:
+    """A warning of the Sonnenuhr, for the discussion whose timer ends at `deadline`."""
+
+    deadline: float
+    scene: str
+
+
+@dataclass(frozen=True)
 class Call:
     """Runs `job` inside the table's task and hands its result (or error) to `future`."""
 
@@ -76,6 +85,8 @@ class TableRoom(CommandLoop):
         self.generation = 0
         self.rng = random.Random()
         self._handles: list[asyncio.TimerHandle] = []
+        self._sundial_planned: float | None = None  # the discussion deadline whose warnings are planned
+        self._sundial_handles: list[asyncio.TimerHandle] = []  # outlive `_arm`: a mark checks its deadline
 
     @property
     def mode(self) -> str:
@@ -118,11 +129,12 @@ class TableRoom(CommandLoop):
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.code}")
         if self.status == "running" and self.mode == OWN:
             self._arm()
+            self._plan_sundial()
 
     loop_label = "table"
 
     def _stopped(self) -> None:
-        for handle in self._handles:
+        for handle in self._handles + self._sundial_handles:
             handle.cancel()
 
     def _handle(self, command: Any) -> None:
@@ -141,12 +153,14 @@ class TableRoom(CommandLoop):
                 command.future.set_result(command.job())
             except Exception as error:  # handed to the caller, who reports it
                 command.future.set_exception(error)
+        elif isinstance(command, SundialMark):
+            self._sundial_mark(command)
         elif isinstance(command, Timed) and command.generation == self.generation and self.status == "running":
             if command.kind == "release":
                 self.holding = False
                 self._broadcast()
             else:
-                self._timeout()
+                self._timeout(time_up=True)
 
     def _incoming(self, conn: Connection, message: Any) -> None:
         member = self.connections.get(conn.id, (conn, Member(None, False)))[1]
@@ -285,10 +299,12 @@ class TableRoom(CommandLoop):
             raise TableError("not_host")
         if self.match.phase_kind() != "day" or self.holding:
             raise TableError("not_now")
-        self._timeout()
+        self._timeout(time_up=False)
 
-    def _timeout(self) -> None:
-        assert self.match is not None
+    def _timeout(self, *, time_up: bool) -> None:
+        assert self.match is not None and self.narration is not None
+        if time_up and self.match.phase_kind() == "day":
+            self._tell(self.narration.say(sundial.END, at=time.time()), 0.0)  # time is up, then the vote
         change = self.match.timeout()
         self._after_change(change, store.Command("timeout", None, None, None, time.time()))
         self._broadcast()
@@ -311,7 +327,7 @@ class TableRoom(CommandLoop):
         elif change.new_requests or self.timer is None:
             low, high = self.config.pause_seconds
             pause = sum(self.rng.uniform(low, high) for _ in range(change.skipped_steps))
-            release = now + pause + told.seconds * self.narration.wait  # nobody is called mid-sentence
+            release = max(now, self.narration.spoken_until) + pause  # nobody is called mid-sentence
             self.timer = {"release": release, "deadline": release + self._duration()}
             self.holding = release > now
         fields: dict[str, Any] = {"timer": self.timer, "status": self.status}
@@ -320,7 +336,29 @@ class TableRoom(CommandLoop):
         else:
             store.save(self.db, self.code, **fields)
         self._arm()
+        self._plan_sundial()
         return told, pause
+
+    def _plan_sundial(self) -> None:
+        """The Sonnenuhr's warnings for a discussion that has just got its timer (once per timer)."""
+        timer = self.timer
+        if self.match is None or timer is None or self.match.phase_kind() != "day":
+            return
+        if self._sundial_planned == timer["deadline"]:
+            return
+        self._sundial_planned = timer["deadline"]
+        loop = asyncio.get_running_loop()
+        for offset, scene in sundial.sundial_marks(timer["deadline"] - timer["release"]):
+            delay = timer["release"] + offset - time.time()
+            if delay > 0:
+                self._sundial_handles.append(loop.call_later(delay, self.post, SundialMark(timer["deadline"], scene)))
+
+    def _sundial_mark(self, mark: SundialMark) -> None:
+        timer = self.timer
+        if self.match is None or self.narration is None or self.status != "running" or timer is None:
+            return
+        if timer["deadline"] == mark.deadline and self.match.phase_kind() == "day":
+            self._tell(self.narration.say(mark.scene, at=time.time()), 0.0)
 
     def _tell(self, told: NarrationBatch, silence: float) -> None:
         """Sends the cues to every seat (the speaker plays them, the others show captions). A part after a

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wolfrunde.server.match import IllegalMove, Match
+from wolfrunde.server.sundial import END, sundial_marks
 from wolfrunde.server.table import knowledge as k
 from wolfrunde.server.table import texts
 from wolfrunde.server.table.errors import TableError
@@ -65,6 +66,7 @@ class SingleDevice:
         self.calls_done = 0  # night calls ("… erwacht") the device has finished, Augen zu
         self.round_left: list[int] = []  # Reihum: seats still to have their turn in this round
         self.discussion_deadline: float | None = None
+        self.dial_marks: list[dict[str, Any]] = []  # the Sonnenuhr's warnings: {at, scene, cue}, the device plays them
         self.shown: dict[int, set[int]] = defaultdict(set)  # secret events each seat has been shown
         self._opened_news: list[str] = []
 
@@ -199,9 +201,11 @@ class SingleDevice:
         self._narrate(at)
         ready = any(r["kind"] == k.DISCUSSION for r in k.pending(self.match))
         if not ready:
-            self.discussion_deadline = None
+            self.discussion_deadline, self.dial_marks = None, []
         elif self.discussion_deadline is None and self.turn is None:  # the dial starts when the device is free
-            self.discussion_deadline = max(at, self.spoken_until) + self.options.discussion  # and has told the news
+            start = max(at, self.spoken_until)  # and has told the news
+            self.discussion_deadline = start + self.options.discussion
+            self.dial_marks = self._dial_marks(start)
 
     def _next_turn(self) -> None:
         if self.options.night_style == "round":
@@ -219,6 +223,13 @@ class SingleDevice:
         others = [r for r in k.pending(self.match) if self._is_private_day_request(r)]
         if others:
             self.turn = Turn((others[0]["seat"],), "private")
+
+    def _dial_marks(self, start: float) -> list[dict[str, Any]]:
+        if self.narration is None:
+            return []
+        marks = [(start + offset, scene) for offset, scene in sundial_marks(self.options.discussion)]
+        marks.append((start + self.options.discussion, END))
+        return [{"at": at, "scene": scene, "cue": self.narration.cue_for_later(scene)} for at, scene in marks]
 
     @property
     def spoken_until(self) -> float:
@@ -372,7 +383,8 @@ class SingleDevice:
             return {"screen": "hands", "kind": kind, "prompt": texts.HANDS_PROMPTS.get(kind, ""),
                     "candidates": candidates, "voters": len(votes), "captain": captain}
         if self.discussion_deadline is not None:
-            return {"screen": "discussion", "deadline": self.discussion_deadline, "seconds": self.options.discussion}
+            return {"screen": "discussion", "deadline": self.discussion_deadline, "seconds": self.options.discussion,
+                    "marks": self.dial_marks}
         return {"screen": "wait"}
 
     def _over(self) -> dict[str, Any]:

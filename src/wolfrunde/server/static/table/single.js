@@ -13,6 +13,7 @@ export function renderScreen(screen, send, code) {
   mount(...draw(screen, send, code).filter(Boolean));
   const main = document.getElementById("main");
   main.dataset.screen = screen.screen;  // for tests and styling: which screen is up, and how often it changed
+  main.dataset.deadline = screen.deadline === undefined ? "" : String(screen.deadline);
   main.dataset.seq = String(Number(main.dataset.seq || 0) + 1);
 }
 
@@ -115,6 +116,7 @@ const DRAW = {
   discussion: (s, send, code) => {
     const end = el("button", { class: "t-big", id: "end-discussion", onclick: () => send("end_discussion") }, "Zur Abstimmung");
     afterNarration(s, end);
+    planDialMarks(s);
     return [captions(s.captions, true, code), el("h1", {}, "Beratung"),
       sundial(s.deadline, s.seconds, s.now), el("p", { class: "hint" }, "Redet am Tisch. Die Sonnenuhr zeigt, wie viel Zeit bleibt."),
       end, ownCard(s, send), players(s)];
@@ -128,6 +130,22 @@ const DRAW = {
       s.roles.map((r) => el("tr", {}, el("td", {}, r.name), el("td", {}, r.role))))),
     el("button", { class: "t-big", id: "new-game", onclick: () => { localStorage.removeItem("wolfrunde.table.device"); location.assign("/tisch"); } }, "Neues Spiel")],
 };
+
+// The Sonnenuhr speaks by itself on the device: half time, the last minute, time is up (each once).
+const plannedMarks = new Set();
+function planDialMarks(s) {
+  const skew = (s.now || Date.now() / 1000) - Date.now() / 1000;
+  for (const mark of s.marks || []) {
+    const key = `${s.deadline}:${mark.scene}`;
+    const wait = mark.at - (Date.now() / 1000 + skew);
+    if (plannedMarks.has(key) || wait < -1) continue;
+    plannedMarks.add(key);
+    setTimeout(() => {
+      const main = document.getElementById("main");
+      if (main.dataset.screen === "discussion" && main.dataset.deadline === String(s.deadline)) window.WolfNarration?.enqueue([mark.cue]);
+    }, Math.max(0, wait) * 1000);
+  }
+}
 
 function ownCard(s, send) {
   const pick = el("select", { id: "own-card", "aria-label": "Wer will seine Karte sehen?" },
