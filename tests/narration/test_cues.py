@@ -4,7 +4,7 @@ import random
 
 from wolfrunde.engine import Game
 from wolfrunde.narration.catalogue import load_catalogue
-from wolfrunde.narration.cues import Cue, narrate, ordinal
+from wolfrunde.narration.cues import Cue, cardinal, narrate, ordinal
 from wolfrunde.simulation.policy import choose
 from wolfrunde.simulation.runner import random_setup
 
@@ -76,7 +76,7 @@ def test_every_cue_of_random_games_exists_in_the_catalogue_with_its_values():
         while game.result is None:
             for request in game.pending():
                 game.decide(request.seat, request.kind, choose(game, request, rng))
-        cues = narrate(public_events(game), setup.names, (*setup.roles, *setup.center))
+        cues = narrate(public_events(game), setup.names, (*setup.roles, *setup.center), whisper_seconds=30)
         assert cues[0].scene == "welcome" and cues[-1].scene.startswith("victory_")
         for cue in cues:
             scene = catalogue[cue.scene]
@@ -86,3 +86,25 @@ def test_every_cue_of_random_games_exists_in_the_catalogue_with_its_values():
 def test_ordinals():
     assert [ordinal(n) for n in (1, 2, 7, 19, 20, 21, 33)] == [
         "erste", "zweite", "siebte", "neunzehnte", "zwanzigste", "einundzwanzigste", "dreiunddreißigste"]
+
+
+def test_cardinals():
+    assert [cardinal(n) for n in (0, 5, 11, 20, 21, 30, 45, 99, 100, 101, 120)] == [
+        "null", "fünf", "elf", "zwanzig", "einundzwanzig", "dreißig", "fünfundvierzig", "neunundneunzig",
+        "einhundert", "einhunderteins", "einhundertzwanzig"]
+
+
+def test_online_lovers_are_told_to_whisper_every_night_from_the_second():
+    game = new_game("werewolf", "seer", "cupid", "villager", "villager", "villager")
+    run_until(game, lambda g: g.round == 3 and g.phase.value == "night")
+    names, deck = [p.name for p in game.players], game.setup.roles
+    online = narrate(public_events(game), names, deck, whisper_seconds=45)
+    whispers = [c for c in online if c.scene == "lovers_whisper"]
+    assert whispers == [Cue("lovers_whisper", {"seconds": "fünfundvierzig"})] * 2, "nights 2 and 3, not night 1"
+    nightfall = [c.scene for c in online].index("lovers_whisper")
+    assert [c.scene for c in online][nightfall - 1] == "night_falls"
+    assert not any(c.scene == "lovers_whisper" for c in narrate(public_events(game), names, deck)), "not at a table"
+    plain = new_game("werewolf", "seer", "villager", "villager", "villager")
+    run_until(plain, lambda g: g.round == 2 and g.phase.value == "night")
+    told = narrate(public_events(plain), [p.name for p in plain.players], plain.setup.roles, whisper_seconds=30)
+    assert "lovers_whisper" not in [c.scene for c in told], "no Amor, no lovers to call"

@@ -39,7 +39,23 @@ _ORDINALS = ("erste", "zweite", "dritte", "vierte", "fünfte", "sechste", "siebt
              "elfte", "zwölfte", "dreizehnte", "vierzehnte", "fünfzehnte", "sechzehnte", "siebzehnte",
              "achtzehnte", "neunzehnte")
 _UNITS = ("", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun")
-_TENS = {2: "zwanzig", 3: "dreißig", 4: "vierzig", 5: "fünfzig"}
+_TENS = {2: "zwanzig", 3: "dreißig", 4: "vierzig", 5: "fünfzig", 6: "sechzig", 7: "siebzig", 8: "achtzig",
+         9: "neunzig"}
+_SMALL = ("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf",
+          "dreizehn", "vierzehn", "fünfzehn", "sechzehn", "siebzehn", "achtzehn", "neunzehn")
+
+
+def cardinal(number: int) -> str:
+    """The German number word for 0 to 999 ("fünfundvierzig" Sekunden)."""
+    if not 0 <= number < 1000:
+        return str(number)
+    if number < 20:
+        return _SMALL[number]
+    if number < 100:
+        tens, units = divmod(number, 10)
+        return f"{_UNITS[units]}und{_TENS[tens]}" if units else _TENS[tens]
+    hundreds, rest = divmod(number, 100)
+    return f"{_UNITS[hundreds]}hundert" + (cardinal(rest) if rest else "")
 
 
 def ordinal(number: int) -> str:
@@ -47,7 +63,7 @@ def ordinal(number: int) -> str:
     if 1 <= number <= len(_ORDINALS):
         return _ORDINALS[number - 1]
     tens, units = divmod(number, 10)
-    if tens not in _TENS:
+    if tens not in _TENS or tens > 5:
         return f"{number}."
     return f"{_UNITS[units]}und{_TENS[tens]}ste" if units else f"{_TENS[tens]}ste"
 
@@ -64,9 +80,10 @@ class Narrator:
     Deaths and shots of the night are held back until the morning, which names the victims first.
     """
 
-    def __init__(self, names: Sequence[str], deck: Iterable[str]) -> None:
+    def __init__(self, names: Sequence[str], deck: Iterable[str], whisper_seconds: int | None = None) -> None:
         self.names = list(names)
         self.deck = set(deck)
+        self.whisper_seconds = whisper_seconds  # online: from night 2 the lovers may whisper this long
         self._sleep: str | None = None
         self._held: list[Mapping[str, Any]] = []
         self._captain: int | None = None
@@ -88,7 +105,10 @@ class Narrator:
         self._night = True
         if event["round"] == 1:
             return [Cue("first_night_falls")]
-        return [Cue("night_approaches"), Cue("night_falls", {"round": ordinal(event["round"])})]
+        cues = [Cue("night_approaches"), Cue("night_falls", {"round": ordinal(event["round"])})]
+        if self.whisper_seconds and "cupid" in self.deck:  # called every night, whether or not the lovers live
+            cues.append(Cue("lovers_whisper", {"seconds": cardinal(self.whisper_seconds)}))
+        return cues
 
     def _on_step(self, event: Mapping[str, Any]) -> list[Cue]:
         cues = self._fall_asleep()
@@ -222,7 +242,9 @@ def _role(death: Mapping[str, Any]) -> str:
     return ROLE_SPOKEN[death["role"]]
 
 
-def narrate(events: Iterable[Mapping[str, Any]], names: Sequence[str], deck: Iterable[str]) -> list[Cue]:
+def narrate(
+    events: Iterable[Mapping[str, Any]], names: Sequence[str], deck: Iterable[str], whisper_seconds: int | None = None
+) -> list[Cue]:
     """All cues for a sequence of public events (dicts with "type" and the event's fields)."""
-    narrator = Narrator(names, deck)
+    narrator = Narrator(names, deck, whisper_seconds)
     return [cue for event in events for cue in narrator.feed(event)]

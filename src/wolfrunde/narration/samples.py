@@ -22,6 +22,7 @@ EXAMPLE_VALUES: dict[str, Value] = {
     "left": "Anton",
     "right": "Greta",
     "minutes": "drei",
+    "seconds": "dreißig",
 }
 
 # Roles whose own scene is not a `<role>_wakes`: the scene that shows them best.

@@ -6,7 +6,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-PLACEHOLDERS: frozenset[str] = frozenset({"name", "names", "role", "round", "left", "right", "minutes"})
+PLACEHOLDERS: frozenset[str] = frozenset({"name", "names", "role", "round", "left", "right", "minutes", "seconds"})
+_SENTENCE_END = ".!?"
 
 Value = str | int | Sequence[str]
 
@@ -73,13 +74,16 @@ def spoken(value: Value) -> str:
 
 
 def fill(text: str, values: Mapping[str, Value]) -> str:
-    """The text with every slot replaced by its spoken value; missing values raise TemplateError."""
+    """The text with every slot replaced by its spoken value (capitalised where a sentence begins, as in
+    "{seconds} Sekunden."); missing values raise TemplateError."""
     out: list[str] = []
     for part in parse(text):
         if isinstance(part, Literal):
             out.append(part.text)
         elif part.key in values:
-            out.append(spoken(values[part.key]))
+            value = spoken(values[part.key])
+            before = "".join(out).rstrip()
+            out.append(value[:1].upper() + value[1:] if not before or before[-1] in _SENTENCE_END else value)
         else:
             raise TemplateError(f"Wert für {{{part.key}}} fehlt in {text!r}")
     return "".join(out)

@@ -82,20 +82,24 @@ def _part_seconds(part: list[dict[str, Any]]) -> float:
 
 class NarrationFeed:
     def __init__(
-        self, names: Sequence[str], deck: Iterable[str], narrator_id: str, seed: int, voices: ServerVoices
+        self, names: Sequence[str], deck: Iterable[str], narrator_id: str, seed: int, voices: ServerVoices,
+        whisper_seconds: int | None = None,
     ) -> None:
         self.narrator_id = narrator_id
         self.voices = voices
-        self._cues = Narrator(names, deck)
+        self._cues = Narrator(names, deck, whisper_seconds)
         self._rng = random.Random(f"{seed}:{narrator_id}")
         self._last_variant: dict[str, int] = {}
         self._position = 0  # how far the game's event log has been read
 
     @classmethod
-    def for_match(cls, match: Any, narrator_id: str, voices: ServerVoices) -> NarrationFeed:
-        """A feed for a server `Match` (names, deck and seed from its stored setup)."""
+    def for_match(
+        cls, match: Any, narrator_id: str, voices: ServerVoices, whisper_seconds: int | None = None
+    ) -> NarrationFeed:
+        """A feed for a server `Match` (names, deck and seed from its stored setup). `whisper_seconds`: the
+        lovers' whispering window of an online game, announced every night from the second."""
         setup = match.setup
-        return cls(setup["names"], match.deck(), narrator_id, int(setup["seed"]), voices)
+        return cls(setup["names"], match.deck(), narrator_id, int(setup["seed"]), voices, whisper_seconds)
 
     def catch_up(self, source: PublicEventSource) -> Parts:
         """Cues for every public event of `source` (a `Match`) that this feed has not read yet."""

@@ -11,6 +11,7 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any
 
+from wolfrunde.server.lobby import DEFAULT_TIMERS
 from wolfrunde.server.narration_feed import NarrationBatch, NarrationFeed
 from wolfrunde.server.narration_voices import voices_for
 
@@ -29,7 +30,9 @@ class NarrationActions:
             return None
         if self.narration_feed is None or self.narrated_match is not self.match:
             voices = voices_for(self.config)
-            self.narration_feed = NarrationFeed.for_match(self.match, self.lobby.settings.narrator, voices)
+            settings = self.lobby.settings
+            whisper = settings.timers.get("lovers", DEFAULT_TIMERS["lovers"])
+            self.narration_feed = NarrationFeed.for_match(self.match, settings.narrator, voices, whisper)
             self.narrated_match = self.match
         return self.narration_feed
 
