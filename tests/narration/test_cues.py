@@ -108,3 +108,15 @@ def test_online_lovers_are_told_to_whisper_every_night_from_the_second():
     run_until(plain, lambda g: g.round == 2 and g.phase.value == "night")
     told = narrate(public_events(plain), [p.name for p in plain.players], plain.setup.roles, whisper_seconds=30)
     assert "lovers_whisper" not in [c.scene for c in told], "no Amor, no lovers to call"
+
+
+def test_the_meldeliste_gives_the_word_aloud():
+    game = new_game("werewolf", "seer", "villager", "villager", "villager", meldeliste=True)
+    run_until(game, lambda g: g.step == "discussion")
+    for seat in (3, 1):
+        game.decide(seat, "raise_hand", True)
+    game.decide(3, "done_speaking", True)
+    game.decide(1, "done_speaking", True)
+    cues = narrate(public_events(game), [p.name for p in game.players], game.setup.roles)
+    called = [c.values["name"] for c in cues if c.scene == "meldeliste_next"]
+    assert called == [game.players[3].name, game.players[1].name], "once when the list starts, once per hand-over"

@@ -23,7 +23,9 @@ WAIT_SHARE = 0.1  # the room waits a tenth of the narration's length: the test s
 SHORT_SHARE = 0.05
 
 
-def stored_room(tmp_path: Path, commands: tuple[tuple, ...] = (), timer: dict | None = None) -> Database:
+def stored_room(
+    tmp_path: Path, commands: tuple[tuple, ...] = (), timer: dict | None = None, setup: dict | None = None
+) -> Database:
     """A running game after `commands` (none: night 1, the wolf must choose) with `timer` (default: 30 s
     from now); what happened up to here was narrated before."""
     db = Database(default_url(tmp_path))
@@ -35,7 +37,7 @@ def stored_room(tmp_path: Path, commands: tuple[tuple, ...] = (), timer: dict | 
         lobby.join(accounts.create_user(db, name, "hash").id, name)
     store.create_room(db, "ACDEF", 1, lobby.to_dict())
     timer = timer or {"release": 0, "deadline": time.time() + 30}
-    store.save_room(db, "ACDEF", status="running", setup=SETUP, timer=timer)
+    store.save_room(db, "ACDEF", status="running", setup=setup or SETUP, timer=timer)
     for op, seat, kind, choice in commands:
         store.append_command(db, "ACDEF", op, seat, kind, choice)
     return db

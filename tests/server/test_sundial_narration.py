@@ -34,8 +34,9 @@ def test_marks_by_the_length_of_the_discussion() -> None:
     assert sundial_marks(120) == [(60, HALF), (60, LAST_MINUTE)]
 
 
-def to_the_first_discussion() -> tuple[tuple, ...]:
-    match = Match(SETUP)
+def to_the_first_discussion(setup: dict = SETUP) -> tuple[tuple, ...]:
+    """Night 1: the wolf (Anna) takes Dora; then every timer runs out until day 1's discussion."""
+    match = Match(setup)
     commands: list[tuple] = [("decide", 0, "werewolves", 3), ("decide", 1, "seer", 0), ("decide", 2, "witch", None)]
     for _op, seat, kind, choice in commands:
         match.decide(seat, kind, choice)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from wolfrunde.engine import deaths, victory
+from wolfrunde.engine import deaths, meldeliste, victory
 from wolfrunde.engine.model import Mode, Phase, Rules
 from wolfrunde.engine.requests import confirm, seat_choice, yes_no
 from wolfrunde.engine.roles import cupid, maid
@@ -21,6 +21,7 @@ SILENCE_PENALTY = 1
 def run(game: Game) -> Any:
     game.phase = Phase.DAY
     game.step = None
+    meldeliste.new_day(game)
     game.emit("day", round=game.round)
     if game.round == 1:
         yield from captain_election(game)

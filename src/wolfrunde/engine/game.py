@@ -6,7 +6,7 @@ import random
 from collections.abc import Generator, Iterable
 from typing import Any
 
-from wolfrunde.engine import flow, sides, view
+from wolfrunde.engine import flow, meldeliste, sides, view
 from wolfrunde.engine.errors import IllegalMove
 from wolfrunde.engine.model import Event, Mode, Phase, Request, Rules, Side
 from wolfrunde.engine.player import Player
@@ -15,8 +15,6 @@ from wolfrunde.engine.setup import Setup
 Answers = dict[tuple[int, str], Any]
 Flow = Generator[list[Request], Answers, None]
 
-RAISE_HAND = "raise_hand"
-HAND_STEPS = ("captain_election", "discussion")  # a hand raised during the vote comes too late
 
 
 class Game:
@@ -46,7 +44,8 @@ class Game:
         self.accused_next_vote: int | None = None
         self.blade_next_dawn: list[int] = []
         self.maid_committed = False
-        self.hands_raised: set[int] = set()
+        self.hands_raised: set[int] = set()  # ever raised a hand (the silence penalty of day 1)
+        self.speakers: list[int] = []  # today's Meldeliste: the first has the word
         self.night: Any = None  # the current night's effects (flow.NightEffects)
         self._open: dict[tuple[int, str], Request] = {}
         self._answers: Answers = {}
@@ -67,8 +66,8 @@ class Game:
         """Answer an open request. Raises IllegalMove and leaves the game unchanged if not allowed."""
         if self.result is not None:
             raise IllegalMove("Die Partie ist vorbei.")
-        if kind == RAISE_HAND:
-            self._raise_hand(seat)
+        if kind in meldeliste.MOVES:
+            meldeliste.play(self, seat, kind)
             return
         key = (seat, kind)
         request = self._open.get(key)
@@ -109,16 +108,6 @@ class Game:
         if (seat, kind) in self._answers:
             return f"{who} hat hier schon entschieden."
         return f"{who} ist gerade nicht mit „{kind}“ an der Reihe."
-
-    def _raise_hand(self, seat: int) -> None:
-        if not (self.phase is Phase.DAY and 0 <= seat < len(self.players) and self.players[seat].alive):
-            raise IllegalMove("Melden geht nur tagsüber und nur für Lebende.")
-        if self.step not in HAND_STEPS:
-            raise IllegalMove("Melden geht nur während der Beratung.")
-        if seat not in self.hands_raised:
-            self.hands_raised.add(seat)
-            self.history.append((seat, RAISE_HAND, True))
-            self.emit("hand_raised", player=seat)
 
     # ---- helpers for rules -----------------------------------------------------------------
     def emit(

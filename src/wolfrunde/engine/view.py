@@ -56,6 +56,7 @@ def for_seat(game: Game, seat: int) -> dict[str, Any]:
             for p in game.players
         ],
         "pending": [r.describe() for r in game.pending() if r.seat == seat],
+        "speakers": list(game.speakers),  # today's Meldeliste, the first has the word (public)
         "events": events,
         "result": game.result,
     }

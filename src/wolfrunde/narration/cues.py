@@ -89,6 +89,7 @@ class Narrator:
         self._captain: int | None = None
         self._night = False
         self._tie_said_nobody = False
+        self._speakers: list[int] = []  # today's Meldeliste, as the public events built it
 
     def feed(self, event: Mapping[str, Any]) -> list[Cue]:
         if self._night and event["type"] in ("died", "shot"):
@@ -187,6 +188,23 @@ class Narrator:
 
     def _on_discussion(self, event: Mapping[str, Any]) -> list[Cue]:
         return [Cue("discussion_start")]
+
+    def _on_day(self, event: Mapping[str, Any]) -> list[Cue]:
+        self._speakers = []
+        return []
+
+    def _on_hand_raised(self, event: Mapping[str, Any]) -> list[Cue]:
+        """Meldeliste: the first hand on an empty list gets the word at once."""
+        self._speakers.append(event["player"])
+        return self._give_word() if len(self._speakers) == 1 else []
+
+    def _on_speaker_done(self, event: Mapping[str, Any]) -> list[Cue]:
+        if self._speakers and self._speakers[0] == event["player"]:
+            self._speakers.pop(0)
+        return self._give_word() if self._speakers else []
+
+    def _give_word(self) -> list[Cue]:
+        return [Cue("meldeliste_next", {"name": self.names[self._speakers[0]]})]
 
     def _on_vote_started(self, event: Mapping[str, Any]) -> list[Cue]:
         return [Cue("revote_call" if event["kind"] == "revote" else "vote_call")]

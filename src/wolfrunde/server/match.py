@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from wolfrunde.engine import Game, IllegalMove, Setup, SetupError, recommended_roles
+from wolfrunde.engine.meldeliste import DONE_SPEAKING
 
 DISCUSSION = "ready"  # the day request every living player confirms when the discussion may end
 
-__all__ = ["IllegalMove", "Match", "SetupError", "StepChange", "deal", "recommended"]
+__all__ = ["DONE_SPEAKING", "IllegalMove", "Match", "SetupError", "StepChange", "deal", "recommended"]
 
 
 def recommended(players: int, rules: str) -> list[str] | None:

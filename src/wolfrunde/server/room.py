@@ -23,7 +23,7 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.lobby import Lobby
 from wolfrunde.server.lobby_actions import LobbyActions
-from wolfrunde.server.match import IllegalMove, Match, StepChange, replay
+from wolfrunde.server.match import DONE_SPEAKING, IllegalMove, Match, StepChange, replay
 from wolfrunde.server.narration_room import NarrationActions
 from wolfrunde.store import Database
 from wolfrunde.store import rooms as store
@@ -199,8 +199,11 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
             conn.send(payloads.error("not_seated", message.ref))
             return
         if message.seat is not None and message.seat != seat:
-            conn.send(payloads.error("wrong_seat", message.ref))
-            return
+            # the host may pass the Meldeliste's word on for a speaker who does not (gone, asleep)
+            if not (message.kind == DONE_SPEAKING and conn.user_id == self.lobby.host_id):
+                conn.send(payloads.error("wrong_seat", message.ref))
+                return
+            seat = message.seat
         try:
             change = self.match.decide(seat, message.kind, message.choice)
         except IllegalMove as illegal:

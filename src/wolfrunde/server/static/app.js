@@ -202,26 +202,33 @@
     view.events.forEach((e, i) => {
       if (e.type === "night" || (e.type === "step" && view.phase === "day")) start = i + 1;
     });
-    const lines = view.events.slice(start).filter((e) => e.type !== "step" && e.type !== "hand_raised")
+    const lines = view.events.slice(start).filter((e) => e.type !== "step" && e.type !== "hand_raised" && e.type !== "speaker_done")
       .map((e) => R.describe(e, names, state.roles)).filter(Boolean);
     if (!lines.length) return null;
     return el("section", { className: "news", "aria-live": "polite" }, el("h2", {}, T.ui.news),
       el("ul", { className: "log" }, lines.map((line) => el("li", {}, line))));
   }
 
-  // Meldeliste: the raised hands of this day in order; the first one speaks.
+  // Meldeliste: today's list in the order hands were raised; the first has the word until he is done
+  // (the host can pass the word on for a speaker who does not answer).
   function speakersSection(view, names) {
-    let start = 0;
-    view.events.forEach((e, i) => { if (e.type === "day") start = i + 1; });
-    const order = [];
-    for (const e of view.events.slice(start)) if (e.type === "hand_raised" && !order.includes(e.player)) order.push(e.player);
-    const mine = order.includes(state.seat);
+    const order = view.speakers || [];
+    const waiting = order.includes(state.seat), speaker = order[0];
+    const isHost = state.me && state.lobby.host_id === state.me.id;
+    const open = view.step === "discussion" || view.step === "captain_election";
+    const done = speaker === undefined || !open ? null
+      : speaker === state.seat ? el("button", { type: "button", id: "done-speaking",
+        onclick: () => send({ type: "decide", kind: "done_speaking", choice: true }) }, T.ui.doneSpeaking)
+      : isHost ? el("button", { className: "secondary", type: "button", id: "pass-word",
+        onclick: () => send({ type: "decide", kind: "done_speaking", choice: true, seat: speaker }) }, T.ui.passWord)
+      : null;
     return el("section", { className: "speakers" }, el("h2", {}, T.ui.speakers),
-      order.length ? [el("p", { className: "called" }, `${T.ui.speaking}: `, el("strong", {}, names[order[0]])),
-        el("ol", {}, order.map((s) => el("li", { className: s === order[0] ? "current" : "" }, names[s])))]
+      order.length ? [el("p", { className: "called" }, `${T.ui.speaking}: `, el("strong", {}, names[speaker])),
+        el("ol", {}, order.map((s) => el("li", { className: s === speaker ? "current" : "" }, names[s])))]
         : el("p", { className: "hint" }, T.ui.noHands),
-      view.you.alive ? el("button", { className: "secondary", type: "button", disabled: mine,
-        onclick: () => send({ type: "decide", kind: "raise_hand", choice: true }) }, mine ? T.ui.handRaised : T.ui.raiseHand) : null);
+      done,
+      view.you.alive && open ? el("button", { className: "secondary", type: "button", id: "raise-hand", disabled: waiting,
+        onclick: () => send({ type: "decide", kind: "raise_hand", choice: true }) }, waiting ? T.ui.handRaised : T.ui.raiseHand) : null);
   }
 
   function decide(kind, choice) {

@@ -78,6 +78,7 @@
       case "shot": return `Der Jäger ${n(event.player)} schießt auf ${n(event.target)}.`;
       case "girl_caught": return `Das Mädchen ${n(event.girl)} wurde ertappt.`;
       case "hand_raised": return `${n(event.player)} meldet sich.`;
+      case "speaker_done": return `${n(event.player)} hat ausgeredet.`;
       case "last_two_voted_each_other": return `${n(event.players)} stimmen füreinander.`;
       case "game_over": return T.winners[event.winner] || "Die Partie ist aus.";
       default: return null;

@@ -26,6 +26,7 @@ window.T = {
     sleepingHint: "Augen zu – die anderen sind an der Reihe. Dein Bildschirm meldet sich, sobald du gefragt wirst.",
     news: "Was geschehen ist", sundial: "Sonnenuhr: verbleibende Beratungszeit", speakers: "Meldeliste",
     speaking: "Es spricht", noHands: "Noch hat sich niemand gemeldet.", handRaised: "Du hast dich gemeldet.",
+    doneSpeaking: "Fertig – nächster Redner", passWord: "Wort weitergeben",
     side: "Seite", roleHint: "Nur du siehst deine Karte. Halte sie vor den anderen verdeckt.",
     dayWaiting: "Das Dorf entscheidet – warte auf die anderen.", deadHint: "Du bist tot. Im Jenseits kannst du mit den anderen Toten reden.",
     linkLabel: "Link zum Raum",

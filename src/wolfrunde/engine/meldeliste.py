@@ -1,0 +1,55 @@
+"""The Meldeliste: online, by day, players raise a hand and speak in that order.
+
+Two moves outside the requests: `raise_hand` puts a living player at the end of today's list (again
+after he has spoken, if he likes); `done_speaking`, from the player whose turn it is, gives the word to
+the next. Both are public events (`hand_raised`, `speaker_done`), so every seat sees the same list and a
+replay rebuilds it. Who raised a hand before the first vote of day 1 also decides the silence penalty
+(`game.hands_raised`, see `day._tally`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wolfrunde.engine.errors import IllegalMove
+from wolfrunde.engine.model import Phase
+
+if TYPE_CHECKING:
+    from wolfrunde.engine.game import Game
+
+RAISE_HAND = "raise_hand"
+DONE_SPEAKING = "done_speaking"
+MOVES = (RAISE_HAND, DONE_SPEAKING)
+HAND_STEPS = ("captain_election", "discussion")  # a hand raised during the vote comes too late
+
+
+def play(game: Game, seat: int, kind: str) -> None:
+    """Applies one Meldeliste move; raises IllegalMove and changes nothing when it is not allowed."""
+    _check(game, seat)
+    if kind == RAISE_HAND:
+        if seat in game.speakers:
+            return  # already on the list: nothing changes, nothing is told
+        game.speakers.append(seat)
+        game.hands_raised.add(seat)
+        game.history.append((seat, kind, True))
+        game.emit("hand_raised", player=seat)
+        return
+    if not game.speakers or game.speakers[0] != seat:
+        raise IllegalMove(f"{game.players[seat].name} hat gerade nicht das Wort.")
+    game.speakers.pop(0)
+    game.history.append((seat, kind, True))
+    game.emit("speaker_done", player=seat)
+
+
+def new_day(game: Game) -> None:
+    """Each day the list starts empty."""
+    game.speakers = []
+
+
+def _check(game: Game, seat: int) -> None:
+    if not game.setup.meldeliste:
+        raise IllegalMove("Diese Runde spielt ohne Meldeliste.")
+    if not (game.phase is Phase.DAY and 0 <= seat < len(game.players) and game.players[seat].alive):
+        raise IllegalMove("Melden geht nur tagsüber und nur für Lebende.")
+    if game.step not in HAND_STEPS:
+        raise IllegalMove("Melden geht nur während der Beratung.")

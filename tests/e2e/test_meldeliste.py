@@ -1,0 +1,60 @@
+"""The Meldeliste in real browsers: three players and two bots; by day hands are raised, the first has
+the word, says "fertig", and the word goes to the next."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page, expect
+from tests.e2e.conftest import screenshot
+from tests.e2e.test_online_game import act, join_by_code, open_room, register
+
+
+def alive_with_list(page: Page) -> bool:
+    return page.locator("#raise-hand").count() > 0
+
+
+def test_the_meldeliste_gives_the_word_in_order(new_context) -> None:  # type: ignore[no-untyped-def]
+    names = ["Anna", "Bruno", "Clara"]
+    pages = [new_context().new_page() for _ in names]
+    for page, name in zip(pages, names, strict=True):
+        register(page, name)
+    host = pages[0]
+    code = open_room(host)
+    for page in pages[1:]:
+        join_by_code(page, code)
+    for _ in range(2):
+        host.get_by_role("button", name="Bot hinzufügen").click()
+    expect(host.locator("ul.seats li")).to_have_count(5)
+    for key, seconds in (("night", 5), ("day", 120), ("vote", 120), ("lovers", 5)):
+        host.fill(f"#t-{key}", str(seconds))
+    host.uncheck("#recommended")
+    host.fill("#roles", "werewolf, villager, villager, villager, villager")
+    host.check("#meld")
+    host.get_by_role("button", name="Übernehmen").click()
+    expect(pages[1].locator("#meld")).to_be_checked()
+    host.get_by_role("button", name="Spiel starten").click()
+
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline and sum(alive_with_list(p) for p in pages) < 2:
+        for page in pages:
+            if page.locator("section.phase-night").count():
+                act(page)  # a human wolf chooses; villagers sleep through the night's timer
+        pages[0].wait_for_timeout(200)
+    speaking = [p for p in pages if alive_with_list(p)]
+    assert len(speaking) >= 2, "two living players see the Meldeliste by day"
+    first, second = speaking[0], speaking[1]
+    first_name = names[pages.index(first)]
+    second_name = names[pages.index(second)]
+
+    first.click("#raise-hand")
+    expect(second.locator(".speakers .called")).to_contain_text(first_name)
+    expect(first.locator("#raise-hand")).to_be_disabled()
+    second.click("#raise-hand")
+    expect(first.locator(".speakers ol li")).to_have_count(2)
+    assert second.locator("#done-speaking").count() == 0, "only the one with the word can hand it on"
+    screenshot(first, "online-meldeliste")
+    first.click("#done-speaking")
+    expect(second.locator(".speakers .called")).to_contain_text(second_name)
+    expect(first.locator(".speakers ol li")).to_have_count(1)
+    expect(first.locator("#raise-hand")).to_be_enabled()  # may raise again to speak once more
