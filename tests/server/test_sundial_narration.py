@@ -28,6 +28,18 @@ from wolfrunde.store import Database, default_url
 DISCUSSION = 1.6  # seconds: the test stays short
 
 
+async def listen(room: Room | TableRoom, conn: Connection, attach: object, until: float) -> list[tuple[float, dict]]:
+    """Starts the room, attaches `conn` and collects what it is sent until `until` (epoch seconds)."""
+    room.start()
+    room.post(attach)
+    messages: list[tuple[float, dict]] = []
+    while time.time() < until:
+        await asyncio.sleep(0.02)
+        messages += drain(conn)
+    await room.stop()
+    return messages
+
+
 def test_marks_by_the_length_of_the_discussion() -> None:
     assert sundial_marks(60) == [(30, HALF)], "a short day has no separate last minute"
     assert sundial_marks(180) == [(90, HALF), (120, LAST_MINUTE)]
@@ -54,22 +66,10 @@ def test_an_online_discussion_hears_half_time_and_time_up_before_the_vote(tmp_pa
     config = ServerConfig(database_url=db.url, pause_seconds=(0, 0), bot_delay=(0, 0), narration_wait=0.01,
                           voices_dir=str(tmp_path / "voices"))
 
-    async def scenario() -> list[tuple[float, dict]]:
-        room = Room.load("ACDEF", db, config)
-        assert room is not None
-        room.start()
-        anna = Connection(websocket=None, user_id=1, name="Anna")  # type: ignore[arg-type]
-        room.post(Attach(anna))
-        messages: list[tuple[float, dict]] = []
-        for _ in range(200):
-            await asyncio.sleep(0.02)
-            messages += drain(anna)
-            if time.time() > now + DISCUSSION + 0.5:
-                break
-        await room.stop()
-        return messages
-
-    messages = asyncio.run(scenario())
+    room = Room.load("ACDEF", db, config)
+    assert room is not None
+    anna = Connection(websocket=None, user_id=1, name="Anna")  # type: ignore[arg-type]
+    messages = asyncio.run(listen(room, anna, Attach(anna), until=now + DISCUSSION + 0.5))
     spoken = [(at, [cue["scene"] for cue in m["cues"]]) for at, m in messages if m["type"] == "narration"]
     scenes = [scene for _, cues in spoken for scene in cues]
     assert scenes.count(HALF) == 1 and LAST_MINUTE not in scenes
@@ -110,21 +110,11 @@ def test_own_devices_hear_half_time_and_time_up_before_the_vote(tmp_path: Path) 
     config = ServerConfig(database_url=db.url, pause_seconds=(0, 0), narration_wait=0.01,
                           voices_dir=str(tmp_path / "voices"))
 
-    async def scenario() -> list[tuple[float, dict]]:
-        room = TableRoom.load("TBLAB", db, config)
-        assert room is not None
-        room.start()
-        guest = Connection(websocket=None, user_id=0, name="Gast")  # type: ignore[arg-type]
-        room.post(TableAttach(guest, Member(seat, False)))
-        messages: list[tuple[float, dict]] = []
-        deadline = time.time() + DISCUSSION + 0.6
-        while time.time() < deadline:
-            await asyncio.sleep(0.02)
-            messages += drain(guest)
-        await room.stop()
-        return messages
-
-    messages = asyncio.run(scenario())
+    room = TableRoom.load("TBLAB", db, config)
+    assert room is not None
+    guest = Connection(websocket=None, user_id=0, name="Gast")  # type: ignore[arg-type]
+    attach = TableAttach(guest, Member(seat, False))
+    messages = asyncio.run(listen(room, guest, attach, until=time.time() + DISCUSSION + 0.6))
     spoken = [[cue["scene"] for cue in m["cues"]] for _, m in messages if m["type"] == "narration"]
     scenes = [scene for cues in spoken for scene in cues]
     assert scenes.count(HALF) == 1 and scenes.count(END) == 1 and LAST_MINUTE not in scenes, scenes

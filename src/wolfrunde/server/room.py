@@ -58,14 +58,6 @@ class WhisperEnds:
     night: int
 
 
-@dataclass(frozen=True)
-class SundialMark:
-    """A warning of the Sonnenuhr, for the discussion whose timer ends at `deadline`."""
-
-    deadline: float
-    scene: str
-
-
 class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
     def __init__(self, code: str, db: Database, config: ServerConfig, lobby: Lobby, status: str) -> None:
         self.code = code
@@ -87,7 +79,7 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
         self.published_versions: dict[int, tuple[Any, ...]] = {}
         self.ended_at: float | None = None  # when the game ended (the registry frees ended rooms later)
         self._whisper_night: int | None = None  # the night whose end of the lovers' window is planned
-        self._sundial_planned: float | None = None  # the discussion deadline whose warnings are planned
+        self.sundial = sundial.SundialPlanner()
 
     # --- life cycle ------------------------------------------------------------------------------
     @classmethod
@@ -122,6 +114,7 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
     def _stopped(self) -> None:
         if self._timer_handle is not None:
             self._timer_handle.cancel()
+        self.sundial.cancel()
 
     # --- dispatch --------------------------------------------------------------------------------
     async def _handle(self, command: Any) -> None:
@@ -143,7 +136,7 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
             await self._bot_turn(command.seat)
         elif isinstance(command, WhisperEnds):
             self._whisper_ends(command.night)
-        elif isinstance(command, SundialMark):
+        elif isinstance(command, sundial.SundialMark):
             await self._sundial_mark(command)
 
     async def _store(self, operation: Callable[..., Result], *args: Any, **kwargs: Any) -> Result:
@@ -320,24 +313,12 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
                 loop.call_later(self.rng.uniform(low, high), self.post, BotTurn(self.generation, seat))
 
     def _plan_sundial(self) -> None:
-        """The Sonnenuhr's warnings for a discussion that has just got its timer (once per timer)."""
-        timer = self.timer
-        if self.match is None or timer is None or self.match.phase_kind() != "day":
-            return
-        if self._sundial_planned == timer["deadline"]:
-            return
-        self._sundial_planned = timer["deadline"]
-        loop = asyncio.get_running_loop()
-        for offset, scene in sundial.sundial_marks(timer["deadline"] - timer["release"]):
-            delay = timer["release"] + offset - time.time()
-            if delay > 0:
-                loop.call_later(delay, self.post, SundialMark(timer["deadline"], scene))
+        if self.match is not None and self.timer is not None and self.match.phase_kind() == "day":
+            self.sundial.plan(self.timer, self.post)
 
-    async def _sundial_mark(self, mark: SundialMark) -> None:
-        timer = self.timer
-        if self.match is None or self.status != "running" or timer is None or timer["deadline"] != mark.deadline:
-            return  # the discussion is over (or another timer runs): the warning is out of date
-        if self.match.phase_kind() == "day":
+    async def _sundial_mark(self, mark: sundial.SundialMark) -> None:
+        live = self.match is not None and self.status == "running" and mark.due(self.timer)
+        if live and self.match is not None and self.match.phase_kind() == "day":
             self.send_narration(await self.narration_batch(mark.scene, events=False))
 
     def _plan_whisper_end(self) -> None:

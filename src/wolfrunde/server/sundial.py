@@ -1,6 +1,16 @@
-"""When the narrator speaks during the discussion: the Sonnenuhr's warnings, by the length of the day."""
+"""When the narrator speaks during the discussion: the Sonnenuhr's warnings, by the length of the day.
+
+Online rooms and own-device tables plan them with a `SundialPlanner` when a discussion gets its timer;
+each warning comes back to the room's task as a `SundialMark` and is spoken if that timer still runs.
+"""
 
 from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 HALF = "sundial_half"
 LAST_MINUTE = "sundial_last_minute"
@@ -14,3 +24,37 @@ def sundial_marks(seconds: float) -> list[tuple[float, str]]:
     if seconds >= 120:
         marks.append((seconds - 60, LAST_MINUTE))
     return marks
+
+
+@dataclass(frozen=True)
+class SundialMark:
+    """A warning of the Sonnenuhr, for the discussion whose timer ends at `deadline`."""
+
+    deadline: float
+    scene: str
+
+    def due(self, timer: Mapping[str, Any] | None) -> bool:
+        """Whether this discussion's timer still runs (it did not end or give way to another)."""
+        return timer is not None and timer["deadline"] == self.deadline
+
+
+@dataclass
+class SundialPlanner:
+    planned: float | None = None  # the deadline whose warnings are planned
+    handles: list[asyncio.TimerHandle] = field(default_factory=list)
+
+    def plan(self, timer: Mapping[str, Any], post: Callable[[SundialMark], None]) -> None:
+        """Plans the warnings of the discussion with this timer ({release, deadline}), once per timer."""
+        if self.planned == timer["deadline"]:
+            return
+        self.planned = timer["deadline"]
+        loop = asyncio.get_running_loop()
+        for offset, scene in sundial_marks(timer["deadline"] - timer["release"]):
+            delay = timer["release"] + offset - time.time()
+            if delay > 0:
+                self.handles.append(loop.call_later(delay, post, SundialMark(timer["deadline"], scene)))
+
+    def cancel(self) -> None:
+        for handle in self.handles:
+            handle.cancel()
+        self.handles = []

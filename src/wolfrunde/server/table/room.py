@@ -51,14 +51,6 @@ class Timed:
 
 
 @dataclass(frozen=True)
-class SundialMark:
-    """A warning of the Sonnenuhr, for the discussion whose timer ends at `deadline`."""
-
-    deadline: float
-    scene: str
-
-
-@dataclass(frozen=True)
 class Call:
     """Runs `job` inside the table's task and hands its result (or error) to `future`."""
 
@@ -85,8 +77,7 @@ class TableRoom(CommandLoop):
         self.generation = 0
         self.rng = random.Random()
         self._handles: list[asyncio.TimerHandle] = []
-        self._sundial_planned: float | None = None  # the discussion deadline whose warnings are planned
-        self._sundial_handles: list[asyncio.TimerHandle] = []  # outlive `_arm`: a mark checks its deadline
+        self.sundial = sundial.SundialPlanner()  # its handles outlive `_arm`: a mark checks its deadline
 
     @property
     def mode(self) -> str:
@@ -134,8 +125,9 @@ class TableRoom(CommandLoop):
     loop_label = "table"
 
     def _stopped(self) -> None:
-        for handle in self._handles + self._sundial_handles:
+        for handle in self._handles:
             handle.cancel()
+        self.sundial.cancel()
 
     def _handle(self, command: Any) -> None:
         if isinstance(command, Attach):
@@ -153,7 +145,7 @@ class TableRoom(CommandLoop):
                 command.future.set_result(command.job())
             except Exception as error:  # handed to the caller, who reports it
                 command.future.set_exception(error)
-        elif isinstance(command, SundialMark):
+        elif isinstance(command, sundial.SundialMark):
             self._sundial_mark(command)
         elif isinstance(command, Timed) and command.generation == self.generation and self.status == "running":
             if command.kind == "release":
@@ -340,24 +332,13 @@ class TableRoom(CommandLoop):
         return told, pause
 
     def _plan_sundial(self) -> None:
-        """The Sonnenuhr's warnings for a discussion that has just got its timer (once per timer)."""
-        timer = self.timer
-        if self.match is None or timer is None or self.match.phase_kind() != "day":
-            return
-        if self._sundial_planned == timer["deadline"]:
-            return
-        self._sundial_planned = timer["deadline"]
-        loop = asyncio.get_running_loop()
-        for offset, scene in sundial.sundial_marks(timer["deadline"] - timer["release"]):
-            delay = timer["release"] + offset - time.time()
-            if delay > 0:
-                self._sundial_handles.append(loop.call_later(delay, self.post, SundialMark(timer["deadline"], scene)))
+        if self.match is not None and self.timer is not None and self.match.phase_kind() == "day":
+            self.sundial.plan(self.timer, self.post)
 
-    def _sundial_mark(self, mark: SundialMark) -> None:
-        timer = self.timer
-        if self.match is None or self.narration is None or self.status != "running" or timer is None:
+    def _sundial_mark(self, mark: sundial.SundialMark) -> None:
+        if self.match is None or self.narration is None or self.status != "running" or not mark.due(self.timer):
             return
-        if timer["deadline"] == mark.deadline and self.match.phase_kind() == "day":
+        if self.match.phase_kind() == "day":
             self._tell(self.narration.say(mark.scene, at=time.time()), 0.0)
 
     def _tell(self, told: NarrationBatch, silence: float) -> None:
