@@ -23,11 +23,12 @@ def answer_one(page: Page, rng: random.Random) -> bool:
         hint = form.locator("p.hint").first
         text = hint.inner_text(timeout=500) if hint.count() else ""
         buttons = form.locator(".choices button:not(.secondary)")
+        offered = buttons.count()  # counted once: the form may be redrawn between two looks
         if text.startswith("Wähle "):
             for index in range(int(text.split()[1].rstrip("."))):
                 buttons.nth(index).click(timeout=500)
-        elif buttons.count() and not form.locator(".t-heal, .t-poison").count():
-            buttons.nth(rng.randrange(buttons.count())).click(timeout=500)
+        elif offered and not form.locator(".t-heal, .t-poison").count():
+            buttons.nth(rng.randrange(offered)).click(timeout=500)
         form.locator("button.submit:enabled").click(timeout=500)
         return True
     except Error:
@@ -59,6 +60,20 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
         page.wait_for_selector("text=Warte, bis die Spielleitung")
         guests.append(page)
     host.wait_for_function("document.querySelectorAll('#seats li').length === 6")
+    zoe = new_context().new_page()  # joins by mistake; the host takes her off the table again
+    zoe.goto(link)
+    zoe.fill("#guest-name", "Zoe")
+    zoe.click("#join")
+    host.wait_for_function("document.querySelectorAll('#seats li').length === 7")
+    host.get_by_role("button", name="Zoe entfernen").click()
+    host.wait_for_function("document.querySelectorAll('#seats li').length === 6")
+    zoe.wait_for_selector("#guest-name")
+    host.fill("#t-night", "40")
+    host.press("#t-night", "Tab")
+    host.wait_for_timeout(300)
+    host.reload()  # what the server keeps, not what the field shows
+    host.wait_for_selector("#t-night")
+    assert host.input_value("#t-night") == "40", "the host set 40 seconds for each night step"
     host.select_option("#narrator", "mechthild")
     host.wait_for_function("document.getElementById('narrator').value === 'mechthild'")
     with host.expect_response(lambda r: "/api/voices/mechthild/preview" in r.url, timeout=30_000) as preview:

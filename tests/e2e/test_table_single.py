@@ -29,13 +29,14 @@ def answer_questions(page: Page, rng: random.Random) -> None:
         hint = form.locator("p.hint").first
         text = hint.inner_text() if hint.count() else ""
         buttons = form.locator(".choices button:not(.secondary)")
+        offered = buttons.count()
         if text.startswith("Wähle "):
             for index in range(int(text.split()[1].rstrip("."))):
                 buttons.nth(index).click()
         elif form.locator(".t-heal, .t-poison").count():
             continue  # the witch keeps her potions
-        elif buttons.count():
-            buttons.nth(rng.randrange(buttons.count())).click()
+        elif offered:
+            buttons.nth(rng.randrange(offered)).click()
     page.locator("#submit:enabled").click()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -142,3 +143,48 @@ def test_an_own_devices_game_survives_a_restart_and_guests_return_to_their_seats
         keep = ("seat", "role", "questions", "news", "deadline", "players")
         assert {k: again[k] for k in keep} == {k: before[k] for k in keep}
 
+
+
+def test_the_host_removes_a_guest_and_sets_the_timers(config: ServerConfig) -> None:
+    with TestClient(create_app(config)) as client:
+        made = client.post("/api/tables", json={"mode": "own", "name": "Anna"}).json()
+        code = made["code"]
+        guests = [client.post(f"/api/tables/{code}/guests", json={"name": name}).json() for name in NAMES[1:5]]
+        with client.websocket_connect(f"/ws/tables/{code}") as host, \
+                client.websocket_connect(f"/ws/tables/{code}") as carla, \
+                client.websocket_connect(f"/ws/tables/{code}") as dora:
+            hello(host, made["token"])
+            receive(host, "welcome")
+            hello(carla, guests[1]["token"])
+            assert receive(carla, "welcome")["seat"] == 2
+            hello(dora, guests[2]["token"])
+            assert receive(dora, "welcome")["seat"] == 3
+            dora.send_json({"type": "remove", "seat": 1, "ref": "guest"})
+            assert receive_error(dora)["code"] == "not_host"
+            host.send_json({"type": "remove", "seat": 0, "ref": "self"})
+            assert receive_error(host)["code"] == "bad_settings"
+            host.send_json({"type": "settings", "speaker": 3})
+            host.send_json({"type": "remove", "seat": 2})
+            assert receive(carla, "removed")["message"].startswith("Die Spielleitung")
+            assert receive(dora, "welcome")["seat"] == 2, "the guests after the removed one move up"
+            table = receive(host, "table")
+            while [s["name"] for s in table["seats"]] != ["Anna", "Ben", "Dora", "Emil"]:
+                table = receive(host, "table")
+            assert table["speaker"] == 2, "the speaking device stays Dora's"
+            host.send_json({"type": "settings", "timers": {"night": 700, "vote": 30}})
+            assert "600" in receive_error(host)["message"]
+            host.send_json({"type": "settings", "timers": {"night": 25, "vote": 40}})
+            while table["settings"]["timers"] != {"night": 25, "vote": 40}:
+                table = receive(host, "table")
+        with client.websocket_connect(f"/ws/tables/{code}") as gone:
+            hello(gone, guests[1]["token"])
+            assert gone.receive_json()["code"] == "bad_token", "the removed guest's token is void"
+        with client.websocket_connect(f"/ws/tables/{code}") as host:
+            hello(host, made["token"])
+            receive(host, "welcome")
+            started = time.time()
+            host.send_json({"type": "start"})
+            seat = receive(host, "seat")
+        assert started + 24 <= seat["deadline"] <= time.time() + 25.5, "the night step has the host's 25 s"
+        host_view = [p["name"] for p in seat["players"]]
+        assert host_view == ["Anna", "Ben", "Dora", "Emil"]

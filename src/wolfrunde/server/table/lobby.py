@@ -59,6 +59,16 @@ class TableLobby:
         self.seats.append(Guest(clean, token_hash))
         return len(self.seats) - 1
 
+    def remove(self, seat: int) -> None:
+        """Takes a guest's seat away (lobby only); later seats move up by one, the speaker stays who he was."""
+        if not 0 < seat < len(self.seats):
+            raise TableError("bad_settings", "Diesen Gast gibt es nicht (die Spielleitung bleibt am Tisch).")
+        del self.seats[seat]
+        if self.speaker == seat:
+            self.speaker = 0
+        elif self.speaker > seat:
+            self.speaker -= 1
+
     def recommended(self) -> list[str] | None:
         try:
             return list(recommended_roles(len(self.seats), mode=self.mode, rules=self.settings.rules))

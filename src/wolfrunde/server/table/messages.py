@@ -46,10 +46,18 @@ class Settings(_Message):
     narrator: Annotated[str, Field(max_length=16)] | None = None
     discussion: StrictInt | None = None
     speaker: StrictInt | None = None
+    timers: Timers | None = None  # own devices: seconds for each night step and each vote
 
 
 class Start(_Message):
     type: Literal["start"]
+
+
+class Remove(_Message):
+    """The host sends a guest away from the lobby (a wrong name, someone who left)."""
+
+    type: Literal["remove"]
+    seat: StrictInt
 
 
 class Decide(_Message):
@@ -67,7 +75,7 @@ class Ping(_Message):
 
 
 ClientMessage = Annotated[
-    Hello | Device | Settings | Start | Decide | EndDiscussion | Ping, Field(discriminator="type")
+    Hello | Device | Settings | Start | Remove | Decide | EndDiscussion | Ping, Field(discriminator="type")
 ]
 _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
@@ -96,6 +104,6 @@ def table(code: str, lobby: TableLobby, status: str, online: set[int]) -> dict[s
         "seats": [{"seat": i, "name": g.name, "online": i in online, "host": i == 0}
                   for i, g in enumerate(lobby.seats)],
         "settings": {"rules": settings.rules, "roles": settings.roles, "narrator": settings.narrator,
-                     "discussion": settings.discussion},
+                     "discussion": settings.discussion, "timers": dict(settings.timers)},
         "recommended_roles": lobby.recommended(),
     }

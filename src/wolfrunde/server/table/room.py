@@ -167,6 +167,8 @@ class TableRoom(CommandLoop):
                 self._settings(member, message)
             elif isinstance(message, m.Start):
                 self._start(member)
+            elif isinstance(message, m.Remove):
+                self._remove(member, message.seat)
             elif isinstance(message, m.Decide):
                 self._decide(member, message)
             elif isinstance(message, m.EndDiscussion):
@@ -231,6 +233,22 @@ class TableRoom(CommandLoop):
             self.lobby.speaker = message.speaker
         self.lobby.settings = updated
         store.save(self.db, self.code, lobby=self.lobby.to_dict())
+
+    def _remove(self, member: Member, seat: int) -> None:
+        if not member.host:
+            raise TableError("not_host")
+        if self.mode != OWN or self.status != "lobby":
+            raise TableError("lobby_closed")
+        self.lobby.remove(seat)
+        store.save(self.db, self.code, lobby=self.lobby.to_dict())
+        for conn_id, (conn, other) in list(self.connections.items()):
+            if other.seat == seat:  # the removed guest's device: told, then let go; its token is void now
+                conn.send({"type": "removed", "message": "Die Spielleitung hat dich vom Tisch genommen."})
+                conn.close()
+                del self.connections[conn_id]
+            elif other.seat is not None and other.seat > seat:
+                self.connections[conn_id] = (conn, Member(other.seat - 1, other.host))
+                conn.send(m.welcome(self.code, self.mode, other.seat - 1, other.host))
 
     def _start(self, member: Member) -> None:
         if not member.host:

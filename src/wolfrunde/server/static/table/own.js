@@ -1,11 +1,13 @@
 // Everyone's own device: the table's lobby (QR code for joining, the host's choices) and one seat's game.
-import { narratorPicker, roleName } from "./setup.js";
+import { customRoles, narratorPicker, roleName } from "./setup.js";
 import { captions, el, mount, newsList, questionForm, sundial } from "./ui.js";
 
 export function renderLobby(table, me, send) {
   const seats = el("ul", { class: "seats", id: "seats" }, table.seats.map((s) => el("li", { class: s.online ? "" : "offline" },
     el("span", {}, s.name), s.seat === table.speaker ? el("span", { class: "badge t-speaker" }, "Sprecher") : null,
-    s.host ? el("span", { class: "badge" }, "Spielleitung") : null)));
+    s.host ? el("span", { class: "badge" }, "Spielleitung") : null,
+    me.host && !s.host ? el("button", { type: "button", class: "secondary small t-remove", "aria-label": `${s.name} entfernen`,
+      onclick: () => send({ type: "remove", seat: s.seat }) }, "Entfernen") : null)));
   const roles = table.settings.roles || table.recommended_roles;
   const parts = [el("h1", {}, `Tisch ${table.code}`),
     el("section", {}, el("p", {}, "Zum Mitspielen den Code scannen oder eintippen:"),
@@ -23,10 +25,24 @@ export function renderLobby(table, me, send) {
       [["wolfrunde", "Wolfrunde"], ["duesterwald", "Düsterwald (klassisch)"]].map(([v, t]) => el("option", { value: v, selected: v === table.settings.rules }, t)));
     const discussion = el("select", { id: "discussion", onchange: (e) => send({ type: "settings", discussion: Number(e.target.value) }) },
       [[120, "2 Minuten"], [180, "3 Minuten"], [300, "5 Minuten"], [480, "8 Minuten"]].map(([v, t]) => el("option", { value: v, selected: v === table.settings.discussion }, t)));
+    const timers = table.settings.timers || { night: 60, vote: 60 };
+    const seconds = (key, label) => {
+      const input = el("input", { type: "number", id: `t-${key}`, min: 5, max: 600, value: timers[key],
+        onchange: (e) => send({ type: "settings", timers: { ...timers, [key]: Number(e.target.value) } }) });
+      return [el("label", { for: `t-${key}` }, label), input];
+    };
+    const custom = el("input", { type: "checkbox", id: "custom-roles", checked: Boolean(table.settings.roles),
+      onchange: (e) => send(e.target.checked ? { type: "settings", roles: roles || [] } : { type: "settings", recommended: true }) });
+    const counts = {};
+    for (const role of table.settings.roles || []) counts[role] = (counts[role] || 0) + 1;
+    parts.push(el("section", {}, el("label", { class: "t-radio" }, custom, " Eigene Zusammenstellung"),
+      table.settings.roles ? customRoles(counts, (now) => send({ type: "settings",
+        roles: Object.entries(now).flatMap(([role, n]) => Array(n).fill(role)) })) : null));
     parts.push(el("section", {}, el("h2", {}, "Einstellungen"),
       el("label", { for: "speaker" }, "Welches Gerät spricht den Erzähler?"), speaker,
       ...narrator, el("label", { for: "rules" }, "Regeln"), rules,
-      el("label", { for: "discussion" }, "Beratungszeit (Sonnenuhr)"), discussion),
+      el("label", { for: "discussion" }, "Beratungszeit (Sonnenuhr)"), discussion,
+      ...seconds("night", "Zeit für jeden Schritt der Nacht (Sekunden)"), ...seconds("vote", "Zeit für jede Abstimmung (Sekunden)")),
     el("button", { class: "t-big", id: "start", onclick: () => send({ type: "start" }) }, "Spiel starten"));
   } else {
     parts.push(el("p", { class: "hint" }, "Warte, bis die Spielleitung das Spiel startet."));

@@ -109,12 +109,15 @@ async function singleSetup() {
   refresh();
 }
 
-function customRoles(counts) {
+// The role editor: a count per role; `onchange(counts)` after each tap (the own-devices lobby sends it).
+export function customRoles(counts, onchange = () => {}) {
   const list = el("div", {});
   for (const [id, card] of Object.entries(cards)) {
     if (id === "captain") continue;
     const number = el("span", { class: "n" }, String(counts[id] || 0));
-    const change = (delta) => () => { counts[id] = Math.max(0, (counts[id] || 0) + delta); number.textContent = String(counts[id]); };
+    const change = (delta) => () => {
+      counts[id] = Math.max(0, (counts[id] || 0) + delta); number.textContent = String(counts[id]); onchange(counts);
+    };
     list.append(el("div", { class: "t-count" }, el("span", { class: "name" }, card.name),
       el("button", { type: "button", class: "secondary small", "aria-label": `${card.name} weniger`, onclick: change(-1) }, "−"),
       number, el("button", { type: "button", class: "small", "aria-label": `${card.name} mehr`, onclick: change(1) }, "+")));

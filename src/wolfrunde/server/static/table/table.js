@@ -50,6 +50,9 @@ async function playOwn(code, token) {
       else if (message.type === "table") { table = message; if (table.status === "lobby") renderLobby(table, me, link.send); }
       else if (message.type === "seat") { view = message; renderSeat(view, me, link.send, code); }
       else if (message.type === "narration") narrate(message.cues, table !== null && table.speaker === me.seat, code);
+      else if (message.type === "removed") {
+        link.close(); localStorage.removeItem(`wolfrunde.table.guest.${code}`); toast(message.message); joinForm(code);
+      }
       else if (message.type === "error") toast(message.message);
     },
     lost() { localStorage.removeItem(`wolfrunde.table.guest.${code}`); joinForm(code); },
