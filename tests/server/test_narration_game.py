@@ -147,3 +147,15 @@ def test_names_are_spoken_when_players_join(voiced: TestClient, tmp_path: Path) 
     assert response.content in {path.read_bytes() for path in spoken}, "the name comes from the cache"
     assert voiced.get("/api/voices/leopold/name?text=Quirinus").status_code == 401
     assert voiced.get("/api/voices/leopold/name?text=%21%21", headers=as_user(guest)).status_code == 400
+
+
+def test_table_names_are_spoken_when_guests_join_or_are_typed_in(voiced: TestClient, tmp_path: Path) -> None:
+    made = voiced.post("/api/tables", json={"mode": "own", "name": "Anna", "narrator": "hedda"}).json()
+    assert voiced.post(f"/api/tables/{made['code']}/guests", json={"name": "Quirinus"}).status_code == 201
+    voiced.post("/api/tables", json={"mode": "single", "names": ["Xaver", "Yvonne", "Zacharias"],
+                                     "narrator": "konrad"})
+    voices_for(voiced.app.state.config).wait_idle()
+    for narrator, count in (("hedda", 2), ("konrad", 3)):
+        spoken = sorted((tmp_path / "voices" / narrator / "names").glob("*.ogg"))
+        assert len(spoken) == count, f"every name at the table in {narrator}'s voice, made without anyone asking"
+        assert all(0.2 < decode(path).seconds < 3 for path in spoken)

@@ -19,6 +19,7 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.match import IllegalMove, Match, StepChange
 from wolfrunde.server.narration_feed import NarrationBatch
+from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.table import knowledge as k
 from wolfrunde.server.table import messages as m
 from wolfrunde.server.table import store
@@ -118,6 +119,7 @@ class TableRoom(CommandLoop):
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.code}")
+        self._prepare_names()
         if self.status == "running" and self.mode == OWN:
             self._arm()
             self._plan_sundial()
@@ -213,8 +215,16 @@ class TableRoom(CommandLoop):
             raise TableError("lobby_closed")
         seat = self.lobby.add(name, token_hash)
         store.save(self.db, self.code, lobby=self.lobby.to_dict())
+        self._prepare_names()
         self._broadcast()
         return seat
+
+    def _prepare_names(self) -> None:
+        """Every seat's name in the table's narrator's voice, made in the background and cached."""
+        try:
+            voices_for(self.config).prepare_names(self.lobby.settings.narrator, [g.name for g in self.lobby.seats])
+        except Exception:  # the narrator must never stop a table
+            log.exception("table %s: names could not be prepared", self.code)
 
     def _settings(self, member: Member, message: m.Settings) -> None:
         if not member.host:
@@ -233,6 +243,7 @@ class TableRoom(CommandLoop):
             self.lobby.speaker = message.speaker
         self.lobby.settings = updated
         store.save(self.db, self.code, lobby=self.lobby.to_dict())
+        self._prepare_names()  # another narrator: the names in his voice
 
     def _remove(self, member: Member, seat: int) -> None:
         if not member.host:
