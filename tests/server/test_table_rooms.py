@@ -188,3 +188,26 @@ def test_the_host_removes_a_guest_and_sets_the_timers(config: ServerConfig) -> N
         assert started + 24 <= seat["deadline"] <= time.time() + 25.5, "the night step has the host's 25 s"
         host_view = [p["name"] for p in seat["players"]]
         assert host_view == ["Anna", "Ben", "Dora", "Emil"]
+
+
+def test_while_the_speaking_device_is_away_the_host_speaks(config: ServerConfig) -> None:
+    with TestClient(create_app(config)) as client:
+        made = client.post("/api/tables", json={"mode": "own", "name": "Anna"}).json()
+        code = made["code"]
+        guests = [client.post(f"/api/tables/{code}/guests", json={"name": name}).json() for name in NAMES[1:5]]
+        with client.websocket_connect(f"/ws/tables/{code}") as host:
+            hello(host, made["token"])
+            receive(host, "welcome")
+            host.send_json({"type": "settings", "speaker": 2})
+            with client.websocket_connect(f"/ws/tables/{code}") as carla:
+                hello(carla, guests[1]["token"])
+                receive(carla, "welcome")
+                host.send_json({"type": "start"})
+                assert receive(carla, "seat")["speaker"] is True
+                table = receive(host, "table")
+                while table["status"] != "running":
+                    table = receive(host, "table")
+                assert (table["speaker"], table["speaking"]) == (2, 2)
+            table = receive(host, "table")  # Carla's phone went away
+            assert (table["speaker"], table["speaking"]) == (2, 0), "the host's device speaks meanwhile"
+            assert receive(host, "seat")["speaker"] is True

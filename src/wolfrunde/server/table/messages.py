@@ -96,11 +96,13 @@ def welcome(code: str, mode: str, seat: int | None, host: bool) -> dict[str, Any
     return {"type": "welcome", "code": code, "mode": mode, "seat": seat, "host": host}
 
 
-def table(code: str, lobby: TableLobby, status: str, online: set[int]) -> dict[str, Any]:
-    """Public table data for everyone's own device: seats, settings, the deck; never who holds what."""
+def table(code: str, lobby: TableLobby, status: str, online: set[int], speaking: int | None) -> dict[str, Any]:
+    """Public table data for everyone's own device: seats, settings, the deck; never who holds what.
+    `speaker` is the device the host chose, `speaking` the one that plays the narrator now."""
     settings = lobby.settings
     return {
         "type": "table", "code": code, "link": f"/t/{code}", "status": status, "speaker": lobby.speaker,
+        "speaking": speaking,
         "seats": [{"seat": i, "name": g.name, "online": i in online, "host": i == 0}
                   for i, g in enumerate(lobby.seats)],
         "settings": {"rules": settings.rules, "roles": settings.roles, "narrator": settings.narrator,

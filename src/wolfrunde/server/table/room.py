@@ -72,6 +72,7 @@ class TableRoom(CommandLoop):
         self.timer: dict[str, float] | None = None
         self.holding = False  # own devices: the next step waits (pause, narration); its state is not sent yet
         self.shown: dict[int, dict[str, Any]] = {}  # own devices: the last state each seat was sent
+        self.told_speaking: int | None = None  # own devices: the speaking seat the devices were last told
         self.connections: dict[int, tuple[Connection, Member]] = {}
         self.queue: asyncio.Queue[Any] = asyncio.Queue()
         self.task: asyncio.Task[None] | None = None
@@ -138,8 +139,8 @@ class TableRoom(CommandLoop):
             self._broadcast(arrived=command.conn)
         elif isinstance(command, Detach):
             self.connections.pop(command.conn.id, None)
-            if self.mode == OWN and self.status == "lobby":
-                self._broadcast()
+            if self.mode == OWN and (self.status == "lobby" or self.speaking_seat() != self.told_speaking):
+                self._broadcast()  # the lobby shows who is here; in a game another device may speak now
         elif isinstance(command, Incoming):
             self._incoming(command.conn, command.message)
         elif isinstance(command, Call):
@@ -279,7 +280,7 @@ class TableRoom(CommandLoop):
         """At the start every device shows its card at once; the first call follows the narration."""
         assert self.match is not None
         for seat in range(len(self.lobby.seats)):
-            payload = seat_payload(self.match, seat, [], None, seat == self.lobby.speaker)
+            payload = seat_payload(self.match, seat, [], None, seat == self.speaking_seat())
             self.shown[seat] = {**payload, "questions": [], "discussion": False,
                                 "discussion_seconds": self.lobby.settings.discussion}
         for conn, member in list(self.connections.values()):
@@ -410,6 +411,7 @@ class TableRoom(CommandLoop):
 
     # --- sending --------------------------------------------------------------------------------
     def _broadcast(self, arrived: Connection | None = None) -> None:
+        self.told_speaking = self.speaking_seat()
         for conn, member in list(self.connections.values()):
             self._send(conn, member, arrived=conn is arrived)
 
@@ -420,7 +422,7 @@ class TableRoom(CommandLoop):
             return
         if self.mode != OWN:
             return
-        conn.send(m.table(self.code, self.lobby, self.status, self._online_seats()))
+        conn.send(m.table(self.code, self.lobby, self.status, self._online_seats(), self.speaking_seat()))
         if self.match is None or member.seat is None:
             return
         if self.holding:  # the next step waits for the pause and the narration: a device that just
@@ -429,10 +431,19 @@ class TableRoom(CommandLoop):
             return
         assert self.narration is not None
         deadline = None if self.timer is None else self.timer["deadline"]
-        speaker = member.seat == self.lobby.speaker
+        speaker = member.seat == self.speaking_seat()
         payload = seat_payload(self.match, member.seat, self.narration.recent(), deadline, speaker)
         self.shown[member.seat] = {**payload, "discussion_seconds": self.lobby.settings.discussion}
         conn.send({**self.shown[member.seat], "now": time.time()})
+
+    def speaking_seat(self) -> int | None:
+        """The device that plays the narrator: the chosen one; while it is away the host's, else the first
+        seat that is here (a locked phone must not silence the table)."""
+        online = self._online_seats()
+        for seat in (self.lobby.speaker, 0, *sorted(online)):
+            if seat in online:
+                return seat
+        return None
 
     def _online_seats(self) -> set[int]:
         return {member.seat for conn, member in self.connections.values()

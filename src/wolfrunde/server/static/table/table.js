@@ -49,7 +49,7 @@ async function playOwn(code, token) {
       if (message.type === "welcome") me = message;
       else if (message.type === "table") { table = message; if (table.status === "lobby") renderLobby(table, me, link.send); }
       else if (message.type === "seat") { view = message; renderSeat(view, me, link.send, code); }
-      else if (message.type === "narration") narrate(message.cues, table !== null && table.speaker === me.seat, code);
+      else if (message.type === "narration") narrate(message.cues, table !== null && table.speaking === me.seat, code);
       else if (message.type === "removed") {
         link.close(); localStorage.removeItem(`wolfrunde.table.guest.${code}`); toast(message.message); joinForm(code);
       }
