@@ -30,11 +30,11 @@ def kill(game: Game, seat: int, cause: str, *, reveal: bool = True) -> None:
     game.emit("death", visible_to=(), **data)
     public = {**data, "cause": cause if cause in PUBLIC_CAUSES else "night"}
     game.emit("died", reveals={seat: player.card} if reveal else {}, **public)
-    foundling.on_death(game, seat)
 
 
 def settle(game: Game) -> Any:
-    """Resolve the consequences of deaths until nothing new happens (rulings.md, "Dawn")."""
+    """Resolve the consequences of deaths until nothing new happens, in the order of the shared rulings
+    ("Dawn"): grief, the Jäger's shot, the Hauptmann's successor, the Findelkind turning."""
     while True:
         if _grief(game):
             continue
@@ -51,6 +51,7 @@ def settle(game: Game) -> Any:
         game.captain = None
         if game.living() and victory.check(game) is None:
             yield from _successor(game, captain)
+    foundling.turn_orphans(game)
 
 
 def _grief(game: Game) -> bool:

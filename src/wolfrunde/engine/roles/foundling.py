@@ -45,13 +45,16 @@ def step(game: Game, night: NightEffects) -> Any:
         game.emit("model_chosen", visible_to=[child], model=model)
 
 
-def on_death(game: Game, dead: int) -> None:
-    """Called for every death: a living Findelkind whose model just died turns at once."""
+def turn_orphans(game: Game) -> None:
+    """The last consequence of deaths: a Findelkind whose model has died turns, if it still lives (one that
+    died with its model, or of grief for it, stays with the village)."""
     for child in game.holders("foundling"):
         state = game.card_state(child)
-        if state.get("model") == dead and not state.get("turned"):
-            state["turned"] = True
-            game.emit("foundling_turned", visible_to=[child], player=child, model=dead)
+        model = state.get("model")
+        if model is None or state.get("turned") or not game.players[child].alive or game.players[model].alive:
+            continue
+        state["turned"] = True
+        game.emit("foundling_turned", visible_to=[child], player=child, model=model)
 
 
 STEPS = (NightStep("foundling", Cadence.FIRST_NIGHT, ("foundling",), step),)
