@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from starlette.testclient import TestClient
-from tests.server.test_table_rooms import NAMES, hello, receive, receive_error
+from tests.server.test_table_rooms import NAMES, own_table, receive, receive_error, seated
 from tests.server.test_table_single import tap
 
 from wolfrunde.engine import all_cards
@@ -26,13 +26,8 @@ WAIT = 0.2  # share of the narration's length the table waits (1.0 in a real gam
 def test_own_devices_call_nobody_before_the_narration_is_heard(tmp_path: Path) -> None:
     config = ServerConfig(database_url=default_url(tmp_path), pause_seconds=(0.0, 0.0), narration_wait=WAIT)
     with TestClient(create_app(config)) as client:
-        made = client.post("/api/tables", json={"mode": "own", "name": "Anna"}).json()
-        code = made["code"]
-        for name in NAMES[1:5]:
-            client.post(f"/api/tables/{code}/guests", json={"name": name})
-        with client.websocket_connect(f"/ws/tables/{code}") as host:
-            hello(host, made["token"])
-            receive(host, "welcome")
+        made, _ = own_table(client)
+        with seated(client, made["code"], made["token"]) as host:
             started = time.time()
             host.send_json({"type": "start"})
             cards = receive(host, "seat")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -38,6 +40,23 @@ def receive_error(ws: Any, limit: int = 30) -> dict[str, Any]:
 def hello(ws: Any, token: str) -> Any:
     ws.send_json({"type": "hello", "token": token})
     return ws
+
+
+def own_table(client: TestClient, players: int = 5) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """An own-devices table opened by Anna, with guests joined up to `players`: (host's answer, guests')."""
+    made = client.post("/api/tables", json={"mode": "own", "name": NAMES[0]}).json()
+    guests = [client.post(f"/api/tables/{made['code']}/guests", json={"name": name}).json()
+              for name in NAMES[1:players]]
+    return made, guests
+
+
+@contextmanager
+def seated(client: TestClient, code: str, token: str) -> Iterator[Any]:
+    """A device's socket at the table, past its `welcome`."""
+    with client.websocket_connect(f"/ws/tables/{code}") as ws:
+        hello(ws, token)
+        receive(ws, "welcome")
+        yield ws
 
 
 def stable(screen: dict[str, Any]) -> dict[str, Any]:
@@ -121,12 +140,9 @@ def test_guests_join_reconnect_to_their_seat_and_see_only_their_view(config: Ser
 
 def test_an_own_devices_game_survives_a_restart_and_guests_return_to_their_seats(config: ServerConfig) -> None:
     with TestClient(create_app(config)) as client:
-        made = client.post("/api/tables", json={"mode": "own", "name": "Anna"}).json()
+        made, guests = own_table(client)
         code = made["code"]
-        guests = [client.post(f"/api/tables/{code}/guests", json={"name": name}).json() for name in NAMES[1:5]]
-        with client.websocket_connect(f"/ws/tables/{code}") as host:
-            hello(host, made["token"])
-            receive(host, "welcome")
+        with seated(client, code, made["token"]) as host:
             host.send_json({"type": "settings", "discussion": 120})
             host.send_json({"type": "start"})
             before = receive(host, "seat")
@@ -147,9 +163,8 @@ def test_an_own_devices_game_survives_a_restart_and_guests_return_to_their_seats
 
 def test_the_host_removes_a_guest_and_sets_the_timers(config: ServerConfig) -> None:
     with TestClient(create_app(config)) as client:
-        made = client.post("/api/tables", json={"mode": "own", "name": "Anna"}).json()
+        made, guests = own_table(client)
         code = made["code"]
-        guests = [client.post(f"/api/tables/{code}/guests", json={"name": name}).json() for name in NAMES[1:5]]
         with client.websocket_connect(f"/ws/tables/{code}") as host, \
                 client.websocket_connect(f"/ws/tables/{code}") as carla, \
                 client.websocket_connect(f"/ws/tables/{code}") as dora:
@@ -192,16 +207,10 @@ def test_the_host_removes_a_guest_and_sets_the_timers(config: ServerConfig) -> N
 
 def test_while_the_speaking_device_is_away_the_host_speaks(config: ServerConfig) -> None:
     with TestClient(create_app(config)) as client:
-        made = client.post("/api/tables", json={"mode": "own", "name": "Anna"}).json()
-        code = made["code"]
-        guests = [client.post(f"/api/tables/{code}/guests", json={"name": name}).json() for name in NAMES[1:5]]
-        with client.websocket_connect(f"/ws/tables/{code}") as host:
-            hello(host, made["token"])
-            receive(host, "welcome")
+        made, guests = own_table(client)
+        with seated(client, made["code"], made["token"]) as host:
             host.send_json({"type": "settings", "speaker": 2})
-            with client.websocket_connect(f"/ws/tables/{code}") as carla:
-                hello(carla, guests[1]["token"])
-                receive(carla, "welcome")
+            with seated(client, made["code"], guests[1]["token"]) as carla:
                 host.send_json({"type": "start"})
                 assert receive(carla, "seat")["speaker"] is True
                 table = receive(host, "table")
