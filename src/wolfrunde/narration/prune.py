@@ -14,11 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wolfrunde.narration.cache import digest
 from wolfrunde.narration.formats import AudioFormat
 from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.narration.service import Narration
-from wolfrunde.narration.template import Slot, parse
 
 DAY = 86_400.0
 TEMPORARY_GRACE = 3_600.0  # an interrupted write is surely over after an hour
@@ -33,15 +31,10 @@ class PruneResult:
 
 def current_scene_files(narration: Narration, narrator_id: str) -> set[Path]:
     """Every path a fixed scene variant of this narrator is cached under now, in every format."""
-    identity = narration.voice(narrator_id).identity
-    paths = set()
-    for scene in narration.catalogue:
-        for variant, text in enumerate(scene.variants[narrator_id]):
-            if any(isinstance(part, Slot) for part in parse(text)):
-                continue
-            key = digest(identity, text)
-            paths.update(narration.cache.scene_path(narrator_id, scene.id, variant, key, fmt) for fmt in AudioFormat)
-    return paths
+    paths = (narration.scene_clip_path(scene.id, narrator_id, variant, fmt)
+             for scene in narration.catalogue for variant in range(len(scene.variants[narrator_id]))
+             for fmt in AudioFormat)
+    return {path for path in paths if path is not None}
 
 
 def prune(narration: Narration, max_age_days: float = 30.0, *, dry_run: bool = False,
@@ -70,15 +63,16 @@ def _judged(narration: Narration, cutoff: float, now: float) -> Iterator[tuple[P
             continue
         current = current_scene_files(narration, narrator_id)
         for path in _files(folder / "scenes"):
-            yield path, _temporary_and_old(path, now) or (not path.name.startswith(".tmp-") and path not in current)
+            yield path, _stale(path, now, unused=path not in current)
         for kind in ("names", "texts"):
             for path in _files(folder / kind):
-                yield path, _temporary_and_old(path, now) or (
-                    not path.name.startswith(".tmp-") and path.stat().st_mtime < cutoff)
+                yield path, _stale(path, now, unused=path.stat().st_mtime < cutoff)
 
 
-def _temporary_and_old(path: Path, now: float) -> bool:
-    return path.name.startswith(".tmp-") and path.stat().st_mtime < now - TEMPORARY_GRACE
+def _stale(path: Path, now: float, *, unused: bool) -> bool:
+    if path.name.startswith(".tmp-"):  # an interrupted write
+        return path.stat().st_mtime < now - TEMPORARY_GRACE
+    return unused
 
 
 def _files(folder: Path) -> Iterator[Path]:

@@ -12,7 +12,7 @@ from wolfrunde.narration.catalogue import Catalogue, load_catalogue
 from wolfrunde.narration.engines import Voice, voice_for
 from wolfrunde.narration.formats import AudioFormat, decode, encode, preferred_format, stored_as
 from wolfrunde.narration.narrators import narrator
-from wolfrunde.narration.template import Literal, Slot, Value, fill, is_speakable, parse, spoken
+from wolfrunde.narration.template import Literal, Slot, Value, fill, is_speakable, parse, slots, spoken
 from wolfrunde.narration.voicepack import VoicePack, find_packs
 
 DATA_ENV = "WOLFRUNDE_VOICES"
@@ -78,11 +78,19 @@ class Narration:
         recorded = self._recorded(scene_id, narrator_id, variant, text)
         if recorded is not None:
             return self._from_recording(recorded, narrator_id, text, values, fmt)
-        if not any(isinstance(part, Slot) for part in parse(text)):
-            voice = self.voice(narrator_id)
-            path = self.cache.scene_path(narrator_id, scene_id, variant, digest(voice.identity, text), fmt)
+        path = self.scene_clip_path(scene_id, narrator_id, variant, fmt)
+        if path is not None:
             return self.cache.ensure(path, lambda: encode(self._synthesize(narrator_id, text), fmt))
         return self.say(fill(text, values), narrator_id, fmt)
+
+    def scene_clip_path(self, scene_id: str, narrator_id: str, variant: int, fmt: AudioFormat) -> Path | None:
+        """Where the generated clip of a fixed scene variant is cached (None: it has placeholders, its
+        filled-in texts are cached as texts)."""
+        text = self.catalogue[scene_id].text(narrator_id, variant)
+        if slots(text):
+            return None
+        key = digest(self.voice(narrator_id).identity, text)
+        return self.cache.scene_path(narrator_id, scene_id, variant, key, fmt)
 
     def speak_name(self, name: str, narrator_id: str, fmt: AudioFormat | None = None) -> Path:
         """A player's name in this narrator's voice; call it when the player joins so it is ready."""

@@ -317,8 +317,9 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
             self.sundial.plan(self.timer, self.post)
 
     async def _sundial_mark(self, mark: sundial.SundialMark) -> None:
-        live = self.match is not None and self.status == "running" and mark.due(self.timer)
-        if live and self.match is not None and self.match.phase_kind() == "day":
+        if self.match is None or self.status != "running" or not mark.due(self.timer):
+            return  # the discussion ended or gave way to another timer: the warning is out of date
+        if self.match.phase_kind() == "day":
             self.send_narration(await self.narration_batch(mark.scene, events=False))
 
     def _plan_whisper_end(self) -> None:

@@ -81,7 +81,7 @@ class _Library:
         pointer = ctypes.c_char_p(ctypes.addressof(buffer))
         clauses: list[str] = []
         with self.lock:
-            self._set_voice(voice)
+            self._plain_voice(voice)
             while pointer.value:
                 clause = self.lib.espeak_TextToPhonemes(ctypes.byref(pointer), _UTF8, 0)
                 clauses.append((clause or b"").decode("utf-8"))
@@ -99,7 +99,7 @@ class _Library:
             stream = libc.fopen(str(path).encode(), b"w")
             if not stream:
                 raise SpeechError("Phonem-Mitschrift: Datei ließ sich nicht öffnen")
-            self._set_voice(voice)
+            self._plain_voice(voice)
             self.lib.espeak_SetPhonemeTrace(_MNEMONICS, stream)
             try:
                 self._synth(data)
@@ -107,6 +107,12 @@ class _Library:
                 self.lib.espeak_SetPhonemeTrace(0, None)
                 libc.fclose(stream)
             return path.read_text(encoding="utf-8").strip()
+
+    def _plain_voice(self, voice: str) -> None:
+        """The voice with espeak's own settings: a narrator's word gap left from `speak` would show in the
+        phonemes as extra pauses."""
+        self._set_voice(voice)
+        self.lib.espeak_SetParameter(_WORDGAP, 0, 0)
 
     def _set_voice(self, voice: str) -> None:
         if self.lib.espeak_SetVoiceByName(voice.encode()) != 0:

@@ -184,6 +184,16 @@
       el("label", { for: "narrator" }, "Wer erzählt: "), select, " ", listen, about);
   }
 
+  // A narrator choice that needs no lobby (forms that open a table or room): label, select, Probehören.
+  const NAMES = { jutta: "Jutta", leopold: "Leopold", konrad: "Konrad", mechthild: "Mechthild", hedda: "Hedda" };
+  function picker(id, value, onchange) {
+    const select = el("select", { id, onchange }, Object.entries(NAMES).map(([key, label]) =>
+      el("option", { value: key, selected: key === value }, label)));
+    const listen = el("button", { type: "button", className: "secondary", id: `${id}-preview`,
+      onclick: () => play(`/api/voices/${encodeURIComponent(select.value)}/preview`) }, "Probehören");
+    return { select, nodes: [el("label", { for: id }, "Erzähler"), select, listen] };
+  }
+
   // ---- role pages --------------------------------------------------------------------------------
   function sampleButton(roleId, narratorId) {
     const narrator = narratorId || "jutta";
@@ -205,5 +215,6 @@
     return section;
   }
 
-  window.WolfNarration = { enqueue, setSpeaker, clear, play, setMuted, setVolume, lobbyControls, sampleButton, rolePage };
+  window.WolfNarration = { enqueue, setSpeaker, clear, play, setMuted, setVolume, lobbyControls, picker,
+    narratorNames: NAMES, sampleButton, rolePage };
 })();

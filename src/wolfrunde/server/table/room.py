@@ -279,8 +279,9 @@ class TableRoom(CommandLoop):
     def _show_cards(self) -> None:
         """At the start every device shows its card at once; the first call follows the narration."""
         assert self.match is not None
+        speaking = self.speaking_seat()
         for seat in range(len(self.lobby.seats)):
-            payload = seat_payload(self.match, seat, [], None, seat == self.speaking_seat())
+            payload = seat_payload(self.match, seat, [], None, seat == speaking)
             self.shown[seat] = {**payload, "questions": [], "discussion": False,
                                 "discussion_seconds": self.lobby.settings.discussion}
         for conn, member in list(self.connections.values()):

@@ -2,7 +2,6 @@
 // a table with everyone's own device.
 import { el, mount, toast } from "./ui.js";
 
-export const NARRATORS = [["jutta", "Jutta"], ["leopold", "Leopold"], ["konrad", "Konrad"], ["mechthild", "Mechthild"], ["hedda", "Hedda"]];
 let cards = null;
 
 async function roleCards() {
@@ -21,12 +20,9 @@ async function post(url, body) {
   return data;
 }
 
-// The narrator's choice with "Probehören" (the voice's preview clip, played through the shared narrator).
+// The narrator's choice with "Probehören", from the shared narrator (static/narration.js).
 export function narratorPicker(value, onchange) {
-  const node = el("select", { id: "narrator", onchange }, NARRATORS.map(([v, t]) => el("option", { value: v, selected: v === value }, t)));
-  const listen = el("button", { type: "button", class: "secondary", id: "narrator-preview",
-    onclick: () => window.WolfNarration?.play(`/api/voices/${encodeURIComponent(node.value)}/preview`) }, "Probehören");
-  return [el("label", { for: "narrator" }, "Erzähler"), node, listen];
+  return window.WolfNarration.picker("narrator", value, onchange).nodes;
 }
 
 function select(id, label, pairs, value) {

@@ -18,11 +18,3 @@ export function h(tag, attrs = {}, ...children) {
 export function button(label, onclick, cls = "", extra = {}) {
   return h("button", { type: "button", class: cls, onclick, ...extra }, label);
 }
-
-// The narrator's choice with "Probehören" (the voice's preview clip, played by the shared narrator).
-export function narratorPicker(id, names, value, onchange) {
-  const select = h("select", { id, onchange }, Object.entries(names).map(([key, label]) => h("option", { value: key, selected: key === value }, label)));
-  const listen = h("button", { type: "button", class: "secondary small", id: `${id}-preview`,
-    onclick: () => window.WolfNarration?.play(`/api/voices/${encodeURIComponent(select.value)}/preview`) }, "Probehören");
-  return { select, el: [h("label", { for: id }, "Erzähler"), select, listen] };
-}

@@ -1,8 +1,8 @@
 // Werwörter in the browser: the start page (new round, join by code) and a room (one device or own devices).
-import { button, h, narratorPicker } from "./dom.js";
+import { button, h } from "./dom.js";
 import { RoomSocket, post, saveToken, savedToken } from "./net.js";
 import * as screens from "./screens.js";
-import { LEVEL, NARRATORS } from "./texts.js";
+import { LEVEL } from "./texts.js";
 import { narrate, setSound, soundOn, speakerUsesShared } from "./voice.js";
 
 const app = document.getElementById("app");
@@ -26,10 +26,10 @@ function startPage() {
   const settings = (prefix) => {
     const level = h("select", { id: `${prefix}-level` }, [1, 2, 3, 4].map((n) => h("option", { value: n }, LEVEL[n])));
     const minutes = h("input", { id: `${prefix}-minutes`, type: "number", min: 1, max: 60, value: 4 });
-    const narrator = narratorPicker(`${prefix}-narrator`, NARRATORS, "jutta");
+    const narrator = window.WolfNarration.picker(`${prefix}-narrator`, "jutta");
     return { level, minutes, narrator: narrator.select, el: h("div", { class: "form" },
       h("label", { for: `${prefix}-level` }, "Schwierigkeit"), level,
-      h("label", { for: `${prefix}-minutes` }, "Tag (Minuten)"), minutes, ...narrator.el) };
+      h("label", { for: `${prefix}-minutes` }, "Tag (Minuten)"), minutes, ...narrator.nodes) };
   };
   const one = settings("one");
   const own = settings("own");

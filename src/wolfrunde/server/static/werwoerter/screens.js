@@ -1,6 +1,6 @@
 // What a device shows at each stage of the room. Pure rendering: every action goes through ctx.send.
-import { button, h, narratorPicker } from "./dom.js";
-import { COVER, DAY_END, LEVEL, MARKER, NARRATORS, MAYOR_ROLE_TEXT, POOL, REASON, ROLE, ROLE_TEXT, WINNER } from "./texts.js";
+import { button, h } from "./dom.js";
+import { COVER, DAY_END, LEVEL, MARKER, MAYOR_ROLE_TEXT, POOL, REASON, ROLE, ROLE_TEXT, WINNER } from "./texts.js";
 
 const ANSWERS = ["ja", "nein", "vielleicht", "knapp_daneben"];
 
@@ -28,7 +28,7 @@ export function lobby(ctx) {
       h("li", { class: seat.online ? "online" : "offline" }, seat.name, i === 0 ? " (Gastgeber)" : "",
         i === s.me.seat ? " – du" : ""))),
     host ? settingsForm(ctx) : h("p", {}, `Schwierigkeit: ${LEVEL[s.settings.difficulty]}, Tag: ${s.settings.day_seconds / 60} Min., `
-      + `Erzähler: ${NARRATORS[s.settings.narrator] || s.settings.narrator}`),
+      + `Erzähler: ${window.WolfNarration.narratorNames[s.settings.narrator] || s.settings.narrator}`),
     host ? button("Spiel starten", () => ctx.send({ type: "start" }), "primary", { disabled: s.seats.length < 4 }) : null,
     host && s.seats.length < 4 ? h("p", { class: "note" }, "Ab 4 Spielern geht es los.") : null);
 }
@@ -41,11 +41,11 @@ function settingsForm(ctx) {
     onchange: (e) => ctx.send({ type: "settings", day_seconds: Math.max(1, Number(e.target.value)) * 60 }) });
   const speaker = h("select", { id: "ww-speaker", onchange: (e) => ctx.send({ type: "settings", speaker: Number(e.target.value) }) },
     s.seats.map((seat, i) => h("option", { value: i, selected: i === s.settings.speaker }, seat.name)));
-  const narrator = narratorPicker("ww-narrator", NARRATORS, s.settings.narrator,
+  const narrator = window.WolfNarration.picker("ww-narrator", s.settings.narrator,
     (e) => ctx.send({ type: "settings", narrator: e.target.value }));
   return h("div", { class: "form" },
     h("label", { for: "ww-level" }, "Schwierigkeit"), level,
-    h("label", { for: "ww-minutes" }, "Tag (Minuten)"), minutes, ...narrator.el,
+    h("label", { for: "ww-minutes" }, "Tag (Minuten)"), minutes, ...narrator.nodes,
     h("label", { for: "ww-speaker" }, "Erzähler spricht auf dem Gerät von"), speaker);
 }
 

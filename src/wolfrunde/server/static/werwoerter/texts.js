@@ -12,7 +12,6 @@ export const MARKER = {
 export const POOL = { ja_nein: "Ja/Nein", vielleicht: "Vielleicht", knapp_daneben: "Knapp daneben",
   voellig_daneben: "Völlig daneben" };
 export const LEVEL = { 1: "Leicht", 2: "Mittel", 3: "Schwer", 4: "Sehr schwer" };
-export const NARRATORS = { jutta: "Jutta", leopold: "Leopold", konrad: "Konrad", mechthild: "Mechthild", hedda: "Hedda" };
 export const DAY_END = {
   guessed: "Das Wort ist erraten!",
   time: "Die Zeit ist abgelaufen.",
