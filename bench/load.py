@@ -52,8 +52,19 @@ def free_port() -> int:
 
 
 def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "wolfrunde", "serve", "--host", "127.0.0.1", "--port", str(port),
-               "--data", str(data), "--testing"]
+    command = [
+        sys.executable,
+        "-m",
+        "wolfrunde",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--data",
+        str(data),
+        "--testing",
+    ]
     log = (data / "server.log").open("ab")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
@@ -78,8 +89,17 @@ async def accounts(base: str, count: int, prefix: str) -> list[str]:
         return cookies
 
 
-async def seat(base: str, code: str, cookie: str, tally: Tally, rng: random.Random, host: bool,
-               ready: asyncio.Event, max_seconds: float, think: float = 0.0) -> None:
+async def seat(
+    base: str,
+    code: str,
+    cookie: str,
+    tally: Tally,
+    rng: random.Random,
+    host: bool,
+    ready: asyncio.Event,
+    max_seconds: float,
+    think: float = 0.0,
+) -> None:
     """One bot: joins (or, as host, configures and starts) and answers its own requests until the end."""
     headers = {"Cookie": f"wolfrunde_session={cookie}"}
     async with websockets.connect(ws_url(base, code), additional_headers=headers, max_size=2**22) as ws:
@@ -122,8 +142,9 @@ async def seat(base: str, code: str, cookie: str, tally: Tally, rng: random.Rand
                             counter += 1
                             waiting, acked = f"d{counter}", False
                             sent_at = time.perf_counter()
-                            await ws.send(json.dumps({"type": "decide", "kind": move[0], "choice": move[1],
-                                                      "ref": waiting}))
+                            await ws.send(
+                                json.dumps({"type": "decide", "kind": move[0], "choice": move[1], "ref": waiting})
+                            )
 
 
 async def run(base: str, rooms: int, seed: int, max_seconds: float, think: float = 0.0) -> dict[str, Any]:
@@ -140,8 +161,19 @@ async def run(base: str, rooms: int, seed: int, max_seconds: float, think: float
     for room, code in enumerate(codes):
         for index in range(PLAYERS):
             cookie = cookies[room * PLAYERS + index]
-            tasks.append(seat(base, code, cookie, tallies[room], random.Random(rng.random()), index == 0, ready,
-                              max_seconds, think))
+            tasks.append(
+                seat(
+                    base,
+                    code,
+                    cookie,
+                    tallies[room],
+                    random.Random(rng.random()),
+                    index == 0,
+                    ready,
+                    max_seconds,
+                    think,
+                )
+            )
     gathered = asyncio.gather(*tasks, return_exceptions=True)
     await asyncio.sleep(2.0)  # everyone connects and sits down
     received_before = sum(t.received for t in tallies)
@@ -178,8 +210,12 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--runs", type=int, default=1, help="repeat and report the medians")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="mean seconds a bot thinks before each decision (0: answer at once, a stress test)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a bot thinks before each decision (0: answer at once, a stress test)",
+    )
     parser.add_argument("--max-seconds", type=float, default=300.0, help="upper bound for one run")
     parser.add_argument("--url", default=None, help="an already running server on 127.0.0.1 (else one is started)")
     args = parser.parse_args()

@@ -21,8 +21,14 @@ from wolfrunde.narration.template import Literal, parse
 
 
 def main() -> None:
-    texts = [part.text for scene in load_catalogue() for variants in scene.variants.values()
-             for text in variants for part in parse(text) if isinstance(part, Literal)]
+    texts = [
+        part.text
+        for scene in load_catalogue()
+        for variants in scene.variants.values()
+        for text in variants
+        for part in parse(text)
+        if isinstance(part, Literal)
+    ]
     before = {word for text in texts for word in words_outside_phonemes(text)}
     after = {word for text in texts for word in words_outside_phonemes(apply_lexicon(text))}
     found = {word: suspicions(word, espeak_phonemes(word)) for word in before}
@@ -38,8 +44,9 @@ def main() -> None:
         accepted = left & set(ACCEPTED)
         print(f"{kind:<24} {len(flagged):>7} {len(left):>7} {len(accepted):>9} {len(left - accepted):>11}")
     switches_before = sum(1 for text in texts for word in words_outside_phonemes(text) if "english" in found[word])
-    counts = Counter(word for text in texts for word in words_outside_phonemes(apply_lexicon(text))
-                     if "english" in found[word])
+    counts = Counter(
+        word for text in texts for word in words_outside_phonemes(apply_lexicon(text)) if "english" in found[word]
+    )
     print(f"English switches before:    {switches_before} in the texts")
     print(f"English switches left:      {sum(counts.values())} in the texts {dict(counts)}")
 

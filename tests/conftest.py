@@ -24,8 +24,9 @@ def postgres_server_url() -> Iterator[str]:
     if url:
         yield url
         return
-    started = subprocess.run(["bash", str(ROOT / "scripts/postgres.sh"), "start"], check=True,
-                             capture_output=True, text=True).stdout
+    started = subprocess.run(
+        ["bash", str(ROOT / "scripts/postgres.sh"), "start"], check=True, capture_output=True, text=True
+    ).stdout
     exports = dict(line.removeprefix("export ").split("=", 1) for line in started.splitlines())
     try:
         yield exports["WOLFRUNDE_TEST_POSTGRES_URL"]

@@ -60,8 +60,17 @@ def engine_views(data: Path, code: str, seats: int) -> list[set[str]]:
     record = store.load_room(db, code)
     assert record is not None and record.setup is not None
     setup = record.setup
-    game = Game(Setup(names=tuple(setup["names"]), roles=tuple(setup["roles"]), center=tuple(setup["center"]),
-                      rules=setup["rules"], mode=setup["mode"], seed=setup["seed"], meldeliste=setup["meldeliste"]))
+    game = Game(
+        Setup(
+            names=tuple(setup["names"]),
+            roles=tuple(setup["roles"]),
+            center=tuple(setup["center"]),
+            rules=setup["rules"],
+            mode=setup["mode"],
+            seed=setup["seed"],
+            meldeliste=setup["meldeliste"],
+        )
+    )
     views: list[set[str]] = [set() for _ in range(seats)]
 
     def snapshot() -> None:
@@ -131,9 +140,7 @@ def check_no_leaks(result: BotResult, own_views: set[str]) -> int:
 
 
 @pytest.mark.parametrize(("players", "seed"), [(5, 1), (8, 2), (10, 3), (14, 4)])
-def test_bots_play_complete_games_and_nobody_learns_a_foreign_role(
-    server: LiveServer, players: int, seed: int
-) -> None:
+def test_bots_play_complete_games_and_nobody_learns_a_foreign_role(server: LiveServer, players: int, seed: int) -> None:
     code, results = asyncio.run(play_game(server.url, players, seed))
     assert all(r.finished for r in results), [(r.name, r.errors[-3:]) for r in results]
     assert sorted(r.seat for r in results) == list(range(players))
@@ -154,11 +161,24 @@ def test_the_bots_command_fills_a_room_and_plays_to_the_end(server: LiveServer) 
             cookie = await sign_up(http, "Gastgeberin")
             http.cookies.set("wolfrunde_session", cookie)
             code = await create_room(http)
-        command = [sys.executable, "-m", "wolfrunde", "bots", "--url", server.url, "--room", code.lower(),
-                   "--count", "5", "--seed", "9"]
+        command = [
+            sys.executable,
+            "-m",
+            "wolfrunde",
+            "bots",
+            "--url",
+            server.url,
+            "--room",
+            code.lower(),
+            "--count",
+            "5",
+            "--seed",
+            "9",
+        ]
         bots = await asyncio.create_subprocess_exec(*command, stdout=subprocess.PIPE)
-        host = await play(server.url, code, cookie, BotResult(name="Gastgeberin"), random.Random(9),
-                          start_at=6, max_seconds=90)
+        host = await play(
+            server.url, code, cookie, BotResult(name="Gastgeberin"), random.Random(9), start_at=6, max_seconds=90
+        )
         output, _ = await asyncio.wait_for(bots.communicate(), timeout=90)
         return bots.returncode or 0, output.decode(), host
 

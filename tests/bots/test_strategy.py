@@ -8,12 +8,43 @@ from wolfrunde.bots.strategy import answer, choose
 from wolfrunde.engine import Game, Setup, recommended_roles
 
 DECKS = [
-    (("werewolf", "white_wolf", "thief", "witch", "dog_handler", "piper", "fox", "seer", "cupid", "hunter"),
-     ("villager", "alpha_wolf")),
-    (("primal_wolf", "werewolf", "border_crosser", "foundling", "bodyguard", "denouncer", "elder", "knight",
-      "judge", "maid", "scapegoat", "fool"), ()),
-    (("werewolf", "werewolf", "angel", "little_girl", "sister", "sister", "brother", "brother", "brother",
-      "witch", "seer"), ()),
+    (
+        ("werewolf", "white_wolf", "thief", "witch", "dog_handler", "piper", "fox", "seer", "cupid", "hunter"),
+        ("villager", "alpha_wolf"),
+    ),
+    (
+        (
+            "primal_wolf",
+            "werewolf",
+            "border_crosser",
+            "foundling",
+            "bodyguard",
+            "denouncer",
+            "elder",
+            "knight",
+            "judge",
+            "maid",
+            "scapegoat",
+            "fool",
+        ),
+        (),
+    ),
+    (
+        (
+            "werewolf",
+            "werewolf",
+            "angel",
+            "little_girl",
+            "sister",
+            "sister",
+            "brother",
+            "brother",
+            "brother",
+            "witch",
+            "seer",
+        ),
+        (),
+    ),
 ]
 
 

@@ -14,9 +14,17 @@ from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwr
 from tests.server.live import LiveServer
 
 CHROMIUM = os.environ.get("WOLFRUNDE_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
-                  "--autoplay-policy=no-user-gesture-required"]
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--autoplay-policy=no-user-gesture-required",
+]
 PHONE = {"width": 360, "height": 740}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 

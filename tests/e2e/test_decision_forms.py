@@ -1,13 +1,11 @@
 """Every kind of decision the engine can ask gets a working form in the browser."""
 
-
 import pytest
 
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
 REQUESTS = {
     "seat": {"kind": "seer", "options": {"type": "seat", "choices": [1, 2, 3], "optional": True}},
-    "seats": {"kind": "cupid", "options": {"type": "seats", "choices": [0, 1, 2, 3, 4], "count": 2,
-                                           "optional": True}},
+    "seats": {"kind": "cupid", "options": {"type": "seats", "choices": [0, 1, 2, 3, 4], "count": 2, "optional": True}},
     "gap": {"kind": "dog_handler", "options": {"type": "gap", "choices": [[1, 2], [2, 3]], "optional": True}},
     "card": {"kind": "thief", "options": {"type": "card", "choices": ["werewolf", "seer"], "optional": True}},
     "choice": {"kind": "border_crosser", "options": {"type": "choice", "choices": ["village", "werewolves"]}},
@@ -18,9 +16,15 @@ REQUESTS = {
 }
 # what each form must offer: (css selector, how many)
 CONTROLS = {
-    "seat": ("button.option", 3), "seats": ("button.option", 5), "gap": ("button.option", 2),
-    "card": ("button.option", 2), "choice": ("button.option", 2), "yes_no": ("button.option", 2),
-    "number": ("button.hold", 1), "witch": ("select", 2), "confirm": ("button.submit", 1),
+    "seat": ("button.option", 3),
+    "seats": ("button.option", 5),
+    "gap": ("button.option", 2),
+    "card": ("button.option", 2),
+    "choice": ("button.option", 2),
+    "yes_no": ("button.option", 2),
+    "number": ("button.hold", 1),
+    "witch": ("select", 2),
+    "confirm": ("button.submit", 1),
 }
 
 

@@ -46,8 +46,9 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
     link = f"{server.url}/t/{code}"
     served = host.request.get(f"/api/tables/{code}/qr.svg").body()
     expected = io.BytesIO()
-    segno.make(link, error="m").save(expected, kind="svg", scale=6, border=2, dark="#1d1b2e", light="#ffffff",
-                                     xmldecl=False)
+    segno.make(link, error="m").save(
+        expected, kind="svg", scale=6, border=2, dark="#1d1b2e", light="#ffffff", xmldecl=False
+    )
     assert served == expected.getvalue(), "the QR code encodes the table's join link"
     assert host.evaluate("document.getElementById('qr').naturalWidth") > 0, "the QR code is shown"
 

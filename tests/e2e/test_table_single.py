@@ -18,7 +18,8 @@ def wait_change(page: Page, seq: str | None) -> tuple[str, str]:
     page.wait_for_timeout(40)  # a table taps in human time, well below the device's rate limit
     page.wait_for_function(
         "seq => document.getElementById('main').dataset.seq && document.getElementById('main').dataset.seq !== seq",
-        arg=seq or "", timeout=15_000,
+        arg=seq or "",
+        timeout=15_000,
     )
     data = page.evaluate("() => ({...document.getElementById('main').dataset})")
     return data["screen"], data["seq"]

@@ -6,15 +6,55 @@ from typing import Any
 
 from wolfrunde.engine import Game, Setup
 
-NAMES = ("Anna", "Ben", "Carl", "Dora", "Emil", "Frieda", "Gustav", "Hanna", "Ida", "Jonas", "Karl", "Lena",
-         "Mia", "Nils", "Olga", "Paul", "Quirin", "Rosa", "Sven", "Tina", "Uwe", "Vera", "Willi", "Xenia",
-         "Yusuf", "Zora")
+NAMES = (
+    "Anna",
+    "Ben",
+    "Carl",
+    "Dora",
+    "Emil",
+    "Frieda",
+    "Gustav",
+    "Hanna",
+    "Ida",
+    "Jonas",
+    "Karl",
+    "Lena",
+    "Mia",
+    "Nils",
+    "Olga",
+    "Paul",
+    "Quirin",
+    "Rosa",
+    "Sven",
+    "Tina",
+    "Uwe",
+    "Vera",
+    "Willi",
+    "Xenia",
+    "Yusuf",
+    "Zora",
+)
 
 
-def new_game(*roles: str, rules: str = "wolfrunde", mode: str = "online", center: tuple[str, ...] = (),
-             seed: int = 0, meldeliste: bool = False) -> Game:
-    return Game(Setup(names=NAMES[: len(roles)], roles=roles, center=center, rules=rules, mode=mode, seed=seed,
-                      meldeliste=meldeliste))
+def new_game(
+    *roles: str,
+    rules: str = "wolfrunde",
+    mode: str = "online",
+    center: tuple[str, ...] = (),
+    seed: int = 0,
+    meldeliste: bool = False,
+) -> Game:
+    return Game(
+        Setup(
+            names=NAMES[: len(roles)],
+            roles=roles,
+            center=center,
+            rules=rules,
+            mode=mode,
+            seed=seed,
+            meldeliste=meldeliste,
+        )
+    )
 
 
 def seat(game: Game, name: str) -> int:

@@ -9,8 +9,7 @@ from wolfrunde.engine.cards import all_cards
 
 WOLF_CARDS = ("werewolf", "primal_wolf", "alpha_wolf", "white_wolf")
 UNIQUE_ROLES = tuple(
-    role.id for role in all_cards().values()
-    if role.cards_per_set == 1 and role.id not in ("captain", *WOLF_CARDS[1:])
+    role.id for role in all_cards().values() if role.cards_per_set == 1 and role.id not in ("captain", *WOLF_CARDS[1:])
 )
 
 
@@ -28,11 +27,11 @@ def setups(draw: st.DrawFn) -> Setup:
         roles += ["sister", "sister"]
     if players >= 10 and draw(st.booleans()):
         roles += ["brother", "brother", "brother"]
-    candidates = [r for r in UNIQUE_ROLES
-                  if all_cards()[r].min_players <= players and mode in all_cards()[r].modes]
+    candidates = [r for r in UNIQUE_ROLES if all_cards()[r].min_players <= players and mode in all_cards()[r].modes]
     room = max(0, players - len(roles))
-    chosen = draw(st.lists(st.sampled_from(candidates), unique=True, min_size=min(room, len(candidates)) // 2,
-                           max_size=room))
+    chosen = draw(
+        st.lists(st.sampled_from(candidates), unique=True, min_size=min(room, len(candidates)) // 2, max_size=room)
+    )
     roles += chosen
     roles = roles[:players]
     roles += ["villager"] * (players - len(roles))
@@ -42,5 +41,12 @@ def setups(draw: st.DrawFn) -> Setup:
         spare = "villager" if "seer" in roles else "seer"
         center = (draw(st.sampled_from(["villager", "werewolf"])), draw(st.sampled_from(["werewolf", spare])))
     names = tuple(f"S{i}" for i in range(players))
-    return Setup(names=names, roles=tuple(roles), center=center, rules=rules, mode=mode,
-                 seed=draw(st.integers(0, 2**32)), meldeliste=draw(st.booleans()))
+    return Setup(
+        names=names,
+        roles=tuple(roles),
+        center=center,
+        rules=rules,
+        mode=mode,
+        seed=draw(st.integers(0, 2**32)),
+        meldeliste=draw(st.booleans()),
+    )

@@ -10,8 +10,12 @@ FIVE = ("werewolf", "seer", "witch", "villager", "hunter")
 
 
 def snapshot(game: Game):
-    return (len(game.events), list(game.history), [(r.seat, r.kind) for r in game.pending()],
-            [(p.alive, p.card, dict(p.card_state)) for p in game.players])
+    return (
+        len(game.events),
+        list(game.history),
+        [(r.seat, r.kind) for r in game.pending()],
+        [(p.alive, p.card, dict(p.card_state)) for p in game.players],
+    )
 
 
 def test_game_starts_with_night_one_and_its_first_step():
@@ -75,13 +79,21 @@ def test_timeout_applies_every_default():
 
 def test_replay_gives_the_same_game():
     game = new_game(*FIVE, seed=3)
-    run_until(game, lambda g: g.round == 2 and g.phase.value == "night", werewolves="Dora", seer="Anna",
-              vote="Carl", captain="Ben")
+    run_until(
+        game,
+        lambda g: g.round == 2 and g.phase.value == "night",
+        werewolves="Dora",
+        seer="Anna",
+        vote="Carl",
+        captain="Ben",
+    )
     copy = Game.replay(game.setup, game.history)
     assert [(e.type, e.data, e.visible_to) for e in copy.events] == [
-        (e.type, e.data, e.visible_to) for e in game.events]
-    assert [(r.seat, r.kind, r.options) for r in copy.pending()] == [(r.seat, r.kind, r.options)
-                                                                     for r in game.pending()]
+        (e.type, e.data, e.visible_to) for e in game.events
+    ]
+    assert [(r.seat, r.kind, r.options) for r in copy.pending()] == [
+        (r.seat, r.kind, r.options) for r in game.pending()
+    ]
 
 
 def test_events_mark_who_may_see_them():

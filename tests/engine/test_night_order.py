@@ -4,8 +4,25 @@ from wolfrunde.engine.night_order import NIGHT_ORDER
 
 from engine.helpers import answer, new_game, run_until
 
-ALL_NIGHT_ROLES = ("thief", "border_crosser", "foundling", "cupid", "sister", "sister", "bodyguard", "denouncer",
-                   "werewolf", "alpha_wolf", "white_wolf", "seer", "fox", "dog_handler", "witch", "piper", "maid")
+ALL_NIGHT_ROLES = (
+    "thief",
+    "border_crosser",
+    "foundling",
+    "cupid",
+    "sister",
+    "sister",
+    "bodyguard",
+    "denouncer",
+    "werewolf",
+    "alpha_wolf",
+    "white_wolf",
+    "seer",
+    "fox",
+    "dog_handler",
+    "witch",
+    "piper",
+    "maid",
+)
 
 
 def steps(game, night):
@@ -25,9 +42,25 @@ def big_game(mode="table_single_device"):
 
 def test_seed_order_declared():
     assert NIGHT_ORDER == (
-        "thief", "border_crosser", "foundling", "cupid", "lovers", "sisters", "brothers", "bodyguard",
-        "denouncer", "werewolves", "alpha_wolf", "white_wolf", "seer", "fox", "dog_handler", "witch", "piper",
-        "enchanted", "maid",
+        "thief",
+        "border_crosser",
+        "foundling",
+        "cupid",
+        "lovers",
+        "sisters",
+        "brothers",
+        "bodyguard",
+        "denouncer",
+        "werewolves",
+        "alpha_wolf",
+        "white_wolf",
+        "seer",
+        "fox",
+        "dog_handler",
+        "witch",
+        "piper",
+        "enchanted",
+        "maid",
     )
 
 
@@ -40,8 +73,20 @@ def test_first_night_calls_every_step_in_order_except_white_wolf():
 def test_second_night_cadences():
     game = big_game()
     run_until(game, lambda g: g.round == 2 and g.phase.value == "day")
-    assert steps(game, 2) == ["bodyguard", "denouncer", "werewolves", "alpha_wolf", "white_wolf", "seer", "fox",
-                              "dog_handler", "witch", "piper", "enchanted", "maid"]
+    assert steps(game, 2) == [
+        "bodyguard",
+        "denouncer",
+        "werewolves",
+        "alpha_wolf",
+        "white_wolf",
+        "seer",
+        "fox",
+        "dog_handler",
+        "witch",
+        "piper",
+        "enchanted",
+        "maid",
+    ]
 
 
 def test_third_night_sisters_and_brothers_again():

@@ -17,11 +17,24 @@ MAX_ROUNDS_OF_DECISIONS = 3000
 
 # private event types and the role whose holder alone may see them
 PRIVATE_TO_ROLE = {
-    "seen": "seer", "attacked": "witch", "healed": "witch", "poisoned": "witch", "guarded": "bodyguard",
-    "sniffed": "fox", "letter_written": "denouncer", "side_chosen": "border_crosser", "model_chosen": "foundling",
-    "thief_took": "thief", "centre_cards": "thief", "alpha_victim": "alpha_wolf",
-    "white_wolf_victim": "white_wolf", "enchanting": "piper", "maid_committed": "maid",
-    "infection_blocked": "primal_wolf", "peek": "little_girl", "maid_took_card": "maid",
+    "seen": "seer",
+    "attacked": "witch",
+    "healed": "witch",
+    "poisoned": "witch",
+    "guarded": "bodyguard",
+    "sniffed": "fox",
+    "letter_written": "denouncer",
+    "side_chosen": "border_crosser",
+    "model_chosen": "foundling",
+    "thief_took": "thief",
+    "centre_cards": "thief",
+    "alpha_victim": "alpha_wolf",
+    "white_wolf_victim": "white_wolf",
+    "enchanting": "piper",
+    "maid_committed": "maid",
+    "infection_blocked": "primal_wolf",
+    "peek": "little_girl",
+    "maid_took_card": "maid",
     "foundling_turned": "foundling",
 }
 NOBODY = {"attack_blocked", "blade_wound", "death"}
@@ -137,4 +150,5 @@ def test_save_and_restore_gives_the_same_continuation(setup, policy_seed, cut):
         restored.decide(seat, kind, choice)
     assert restored.result == original.result
     assert [(e.type, e.data, e.visible_to) for e in restored.events] == [
-        (e.type, e.data, e.visible_to) for e in original.events]
+        (e.type, e.data, e.visible_to) for e in original.events
+    ]

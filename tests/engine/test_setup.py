@@ -14,8 +14,9 @@ def base(n):
     return ["werewolf", "seer"] + ["villager"] * (n - 2)
 
 
-@pytest.mark.parametrize(("mode", "low", "high"), [("online", 5, 14), ("table_single_device", 3, 40),
-                                                   ("table_own_devices", 3, 40)])
+@pytest.mark.parametrize(
+    ("mode", "low", "high"), [("online", 5, 14), ("table_single_device", 3, 40), ("table_own_devices", 3, 40)]
+)
 def test_player_limits_per_mode(mode, low, high):
     setup(base(low), mode).validate()
     setup(base(high), mode).validate()

@@ -9,8 +9,16 @@ from wolfrunde.narration.template import Slot, parse
 
 from .conftest import scene_data
 
-OWN_SCENES = ("welcome", "victory_village", "victory_werewolves", "victory_lovers", "victory_angel",
-              "victory_pied_piper", "victory_white_wolf", "victory_draw")
+OWN_SCENES = (
+    "welcome",
+    "victory_village",
+    "victory_werewolves",
+    "victory_lovers",
+    "victory_angel",
+    "victory_pied_piper",
+    "victory_white_wolf",
+    "victory_draw",
+)
 
 
 def test_every_scene_file_present_is_valid_with_enough_variants_per_narrator() -> None:

@@ -27,8 +27,16 @@ def test_first_night_and_morning_in_order():
     answer(game)
     cues = narrate(public_events(game), [p.name for p in game.players], game.setup.roles)
     assert [c.scene for c in cues] == [
-        "welcome", "first_night_falls", "werewolves_wake", "werewolves_sleep", "seer_wakes", "seer_sleeps",
-        "witch_wakes", "witch_sleeps", "morning_one_victim", "captain_election_start",
+        "welcome",
+        "first_night_falls",
+        "werewolves_wake",
+        "werewolves_sleep",
+        "seer_wakes",
+        "seer_sleeps",
+        "witch_wakes",
+        "witch_sleeps",
+        "morning_one_victim",
+        "captain_election_start",
     ]
     assert cues[8] == Cue("morning_one_victim", {"name": "Dora", "role": "ein Dorfbewohner"})
 
@@ -42,7 +50,7 @@ def test_hunter_shot_at_dawn_and_day_vote():
     answer(game, vote="Ben")
     names = scenes(game)
     morning = names.index("morning_one_victim")
-    assert names[morning:morning + 4] == ["morning_one_victim", "hunter_shot_call", "hunter_shot", "death_revealed"]
+    assert names[morning : morning + 4] == ["morning_one_victim", "hunter_shot_call", "hunter_shot", "death_revealed"]
     assert names[-4:-1] == ["vote_call", "verdict", "death_revealed"]
     assert names[-1] == "victory_village"
 
@@ -85,13 +93,30 @@ def test_every_cue_of_random_games_exists_in_the_catalogue_with_its_values():
 
 def test_ordinals():
     assert [ordinal(n) for n in (1, 2, 7, 19, 20, 21, 33)] == [
-        "erste", "zweite", "siebte", "neunzehnte", "zwanzigste", "einundzwanzigste", "dreiunddreißigste"]
+        "erste",
+        "zweite",
+        "siebte",
+        "neunzehnte",
+        "zwanzigste",
+        "einundzwanzigste",
+        "dreiunddreißigste",
+    ]
 
 
 def test_cardinals():
     assert [cardinal(n) for n in (0, 5, 11, 20, 21, 30, 45, 99, 100, 101, 120)] == [
-        "null", "fünf", "elf", "zwanzig", "einundzwanzig", "dreißig", "fünfundvierzig", "neunundneunzig",
-        "einhundert", "einhunderteins", "einhundertzwanzig"]
+        "null",
+        "fünf",
+        "elf",
+        "zwanzig",
+        "einundzwanzig",
+        "dreißig",
+        "fünfundvierzig",
+        "neunundneunzig",
+        "einhundert",
+        "einhunderteins",
+        "einhundertzwanzig",
+    ]
 
 
 def test_online_lovers_are_told_to_whisper_every_night_from_the_second():

@@ -55,8 +55,11 @@ def test_every_entry_changes_what_espeak_says() -> None:
 
 
 def test_every_entry_is_synthesized_exactly_as_written() -> None:
-    drift = {word: (phonemes, traced) for word, phonemes in LEXICON.items()
-             if (traced := traced_phonemes(f"[[{phonemes}]]")) != phonemes}
+    drift = {
+        word: (phonemes, traced)
+        for word, phonemes in LEXICON.items()
+        if (traced := traced_phonemes(f"[[{phonemes}]]")) != phonemes
+    }
     assert not drift, f"Eintrag -> (geschrieben, gesprochen): {drift}"
 
 
@@ -95,8 +98,11 @@ def test_no_unreviewed_suspect_is_left_in_the_catalogue(catalogue_texts: list[st
     """
     left = {word for text in catalogue_texts for word in words_outside_phonemes(apply_lexicon(text))}
     left |= GAME_WORDS - set(LEXICON)
-    suspects = {word: sorted(found) for word in sorted(left - set(ACCEPTED))
-                if (found := suspicions(word, espeak_phonemes(word)))}
+    suspects = {
+        word: sorted(found)
+        for word in sorted(left - set(ACCEPTED))
+        if (found := suspicions(word, espeak_phonemes(word)))
+    }
     assert not suspects, f"ungeprüfte Verdachtsfälle (Wort: Klassen): {suspects}"
 
 

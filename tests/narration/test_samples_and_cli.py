@@ -45,8 +45,22 @@ def test_list_json_has_every_narrator_and_scene(capsys) -> None:
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_build_makes_every_variant_and_reports_progress(tmp_path, capsys, monkeypatch, jobs) -> None:
     monkeypatch.setenv("WOLFRUNDE_VOICE_ENGINE", "espeak")
-    assert run("build", "--scenes", "victory_draw", "--narrator", "konrad", "--format", "opus",
-               "--out", str(tmp_path), "--jobs", jobs) == 0
+    assert (
+        run(
+            "build",
+            "--scenes",
+            "victory_draw",
+            "--narrator",
+            "konrad",
+            "--format",
+            "opus",
+            "--out",
+            str(tmp_path),
+            "--jobs",
+            jobs,
+        )
+        == 0
+    )
     err = capsys.readouterr().err
     assert "20/20 100%" in err and "noch etwa" in err
     files = sorted((tmp_path / "konrad" / "scenes" / "victory_draw").glob("*.ogg"))

@@ -28,5 +28,6 @@ def test_malformed_slots_are_rejected(text: str) -> None:
 def test_a_value_that_begins_a_sentence_is_capitalised() -> None:
     text = "Ihr Verliebten. {seconds} Sekunden, nicht mehr: {seconds} und {name}."
     assert fill(text, {"seconds": "dreißig", "name": "anna"}) == (
-        "Ihr Verliebten. Dreißig Sekunden, nicht mehr: dreißig und anna.")
+        "Ihr Verliebten. Dreißig Sekunden, nicht mehr: dreißig und anna."
+    )
     assert fill("{role} erwacht.", {"role": "die Seherin"}) == "Die Seherin erwacht."

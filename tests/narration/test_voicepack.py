@@ -49,8 +49,7 @@ def test_a_recording_of_an_older_text_is_not_used(write_scene, tmp_path) -> None
     folder = write_scene("dusk")
     pack = make_pack(tmp_path / "pack", texts={"dusk/jutta/00.wav": "Ein ganz anderer Text"})
     tone(pack / "dusk" / "jutta" / "00.wav", 2.0)
-    narration = Narration(tmp_path / "data", catalogue=load_catalogue(folder), packs=[load_pack(pack)],
-                          engine="espeak")
+    narration = Narration(tmp_path / "data", catalogue=load_catalogue(folder), packs=[load_pack(pack)], engine="espeak")
     assert narration.render("dusk", "jutta", 0, fmt=AudioFormat.WAV).is_relative_to(tmp_path / "data")
 
 
@@ -59,8 +58,7 @@ def test_recorded_pieces_are_joined_around_the_spoken_name(write_scene, tmp_path
     pack = make_pack(tmp_path / "pack")
     tone(pack / "dawn" / "jutta" / "05.0.flac", 1.0, hz=300)
     tone(pack / "dawn" / "jutta" / "05.1.flac", 1.5, hz=300)
-    narration = Narration(tmp_path / "data", catalogue=load_catalogue(folder), packs=[load_pack(pack)],
-                          engine="espeak")
+    narration = Narration(tmp_path / "data", catalogue=load_catalogue(folder), packs=[load_pack(pack)], engine="espeak")
     name = decode(narration.speak_name("Roswitha", "jutta"))
     whole = decode(narration.render("dawn", "jutta", 5, {"name": "Roswitha"}, fmt=AudioFormat.WAV))
     assert whole.seconds == pytest.approx(1.0 + 1.5 + name.seconds + 2 * 0.15, abs=0.2)

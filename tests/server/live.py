@@ -31,8 +31,19 @@ class LiveServer:
 
     def start(self) -> LiveServer:
         self.data.mkdir(parents=True, exist_ok=True)
-        command = [sys.executable, "-m", "wolfrunde", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                   "--data", str(self.data), "--testing"]
+        command = [
+            sys.executable,
+            "-m",
+            "wolfrunde",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--data",
+            str(self.data),
+            "--testing",
+        ]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
         deadline = time.monotonic() + START_SECONDS

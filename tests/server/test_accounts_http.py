@@ -41,8 +41,7 @@ def test_register_refuses_taken_and_bad_names_and_short_passwords(client: TestCl
 def test_login_attempts_are_rate_limited_per_name(client: TestClient) -> None:
     sign_up(client, "Frieda", "richtig-123")
     codes = [
-        client.post("/api/login", json={"name": "Frieda", "password": f"falsch-{i}xx"}).status_code
-        for i in range(6)
+        client.post("/api/login", json={"name": "Frieda", "password": f"falsch-{i}xx"}).status_code for i in range(6)
     ]
     assert codes == [401] * 5 + [429]
     blocked = client.post("/api/login", json={"name": "Frieda", "password": "richtig-123"})

@@ -5,10 +5,23 @@ from wolfrunde.server.channels import for_seat
 TIMERS = {"night": 45, "day": 180, "vote": 60, "lovers": 30}
 
 
-def view(phase: str, *, alive: bool = True, side: str = "village", role: str = "villager",
-         lover: int | None = None, step: str | None = None, round_: int = 1) -> dict[str, Any]:
-    return {"phase": phase, "round": round_, "step": step, "result": None,
-            "you": {"alive": alive, "side": side, "role": role, "lover": lover}}
+def view(
+    phase: str,
+    *,
+    alive: bool = True,
+    side: str = "village",
+    role: str = "villager",
+    lover: int | None = None,
+    step: str | None = None,
+    round_: int = 1,
+) -> dict[str, Any]:
+    return {
+        "phase": phase,
+        "round": round_,
+        "step": step,
+        "result": None,
+        "you": {"alive": alive, "side": side, "role": role, "lover": lover},
+    }
 
 
 def test_village_talks_by_day_only_and_the_dead_only_in_the_beyond() -> None:

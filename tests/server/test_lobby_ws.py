@@ -26,7 +26,8 @@ def test_host_sits_at_seat_zero_and_a_guest_joins_by_code(client: TestClient) ->
             while len(lobby["seats"]) < 2:
                 lobby = receive_until(host_ws, "lobby")
             assert [(s["seat"], s["name"], s["host"], s["online"]) for s in lobby["seats"]] == [
-                (0, "Anna", True, True), (1, "Ben", False, True),
+                (0, "Anna", True, True),
+                (1, "Ben", False, True),
             ]
             assert lobby["link"] == f"/r/{code}"
             guest_ws.send_json({"type": "join"})
@@ -39,8 +40,12 @@ def test_only_the_host_changes_settings_and_bad_settings_are_refused(client: Tes
     with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(guest)) as guest_ws:
         guest_ws.send_json({"type": "settings", "meldeliste": True, "ref": "s"})
         error = receive_until(guest_ws, "error")
-        assert error == {"type": "error", "code": "not_host", "ref": "s",
-                         "message": "Das darf nur die Spielleitung des Raums."}
+        assert error == {
+            "type": "error",
+            "code": "not_host",
+            "ref": "s",
+            "message": "Das darf nur die Spielleitung des Raums.",
+        }
     with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as ws:
         ws.send_json({"type": "settings", "timers": {"night": 2}})
         assert "zwischen" in receive_until(ws, "error")["message"]
@@ -58,8 +63,10 @@ def test_only_the_host_changes_settings_and_bad_settings_are_refused(client: Tes
 def test_host_adds_bots_and_removes_a_player(client: TestClient) -> None:
     host, code = open_room(client)
     guest = sign_up(client, "Ben")
-    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as host_ws, \
-            client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(guest)) as guest_ws:
+    with (
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as host_ws,
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(guest)) as guest_ws,
+    ):
         guest_ws.send_json({"type": "join"})
         assert receive_until(guest_ws, "welcome")["you"]["seat"] is None
         assert receive_until(guest_ws, "welcome")["you"]["seat"] == 1

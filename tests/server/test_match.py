@@ -7,7 +7,11 @@ from wolfrunde.server.match import IllegalMove, Match, SetupError, deal, recomme
 SETUP = {
     "names": ["Anna", "Ben", "Carl", "Dora", "Emil"],
     "roles": ["werewolf", "seer", "witch", "villager", "villager"],
-    "center": [], "rules": "wolfrunde", "mode": "online", "seed": 1, "meldeliste": False,
+    "center": [],
+    "rules": "wolfrunde",
+    "mode": "online",
+    "seed": 1,
+    "meldeliste": False,
 }
 
 

@@ -20,17 +20,25 @@ MELDELISTE = {**SETUP, "meldeliste": True}
 
 def test_the_word_goes_round_in_order_and_the_narrator_calls_each_speaker(tmp_path: Path) -> None:
     now = time.time()
-    db = stored_room(tmp_path, to_the_first_discussion(MELDELISTE), timer={"release": now, "deadline": now + 60},
-                     setup=MELDELISTE)
-    config = ServerConfig(database_url=db.url, pause_seconds=(0, 0), bot_delay=(0, 0), narration_wait=0.01,
-                          voices_dir=str(tmp_path / "voices"))
+    db = stored_room(
+        tmp_path, to_the_first_discussion(MELDELISTE), timer={"release": now, "deadline": now + 60}, setup=MELDELISTE
+    )
+    config = ServerConfig(
+        database_url=db.url,
+        pause_seconds=(0, 0),
+        bot_delay=(0, 0),
+        narration_wait=0.01,
+        voices_dir=str(tmp_path / "voices"),
+    )
 
     async def scenario() -> dict[str, list[dict]]:
         room = Room.load("ACDEF", db, config)
         assert room is not None
         room.start()
-        anna, ben, carl = (Connection(websocket=None, user_id=i + 1, name=n)  # type: ignore[arg-type]
-                           for i, n in enumerate(("Anna", "Ben", "Carl")))
+        anna, ben, carl = (
+            Connection(websocket=None, user_id=i + 1, name=n)  # type: ignore[arg-type]
+            for i, n in enumerate(("Anna", "Ben", "Carl"))
+        )
         for conn in (anna, ben, carl):
             room.post(Attach(conn))
         await asyncio.sleep(0.1)
@@ -53,8 +61,13 @@ def test_the_word_goes_round_in_order_and_the_narrator_calls_each_speaker(tmp_pa
         return seen
 
     seen = asyncio.run(scenario())
-    called = [cue["text"] for m in seen["anna"] if m["type"] == "narration"
-              for cue in m["cues"] if cue["scene"] == "meldeliste_next"]
+    called = [
+        cue["text"]
+        for m in seen["anna"]
+        if m["type"] == "narration"
+        for cue in m["cues"]
+        if cue["scene"] == "meldeliste_next"
+    ]
     assert len(called) == 2 and "Ben" in called[0] and "Carl" in called[1], "first hand at once, then the next"
     errors = {m["ref"]: m["code"] for m in seen["carl"] if m["type"] == "error"}
     assert errors == {"too-early": "illegal", "not-host": "wrong_seat"}

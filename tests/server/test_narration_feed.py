@@ -27,8 +27,11 @@ def flat(parts: list[list[CueKey]]) -> list[CueKey]:
 def nights(count: int) -> list[dict]:
     events: list[dict] = [{"type": "game_start", "rules": "wolfrunde", "mode": "online", "players": [0, 1]}]
     for night in range(1, count + 1):
-        events += [{"type": "night", "round": night}, {"type": "step", "round": night, "step": "seer"},
-                   {"type": "morning", "round": night}]
+        events += [
+            {"type": "night", "round": night},
+            {"type": "step", "round": night, "step": "seer"},
+            {"type": "morning", "round": night},
+        ]
     return events
 
 

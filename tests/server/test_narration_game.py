@@ -25,8 +25,11 @@ MESSAGE_LIMIT = 5000
 def voiced(tmp_path: Path) -> Iterator[TestClient]:
     """A server with its own voice folder (so a test sees exactly the audio it caused)."""
     config = ServerConfig(
-        database_url=default_url(tmp_path), bot_delay=(0.0, 0.01), pause_seconds=(0.0, 0.01),
-        voices_dir=str(tmp_path / "voices"), voice_engine="espeak",
+        database_url=default_url(tmp_path),
+        bot_delay=(0.0, 0.01),
+        pause_seconds=(0.0, 0.01),
+        voices_dir=str(tmp_path / "voices"),
+        voice_engine="espeak",
     )
     with TestClient(create_app(config), base_url="http://testserver") as test_client:
         yield test_client
@@ -103,8 +106,9 @@ def test_cue_addresses_cannot_be_forged(voiced: TestClient) -> None:
     url = service.url(CueKey("jutta", "verdict", 2, {"name": "Anna"}))
     assert voiced.get(url).status_code == 200
     other = service.url(CueKey("jutta", "verdict", 2, {"name": "Berta"}))
-    forged_values = url.split("values=")[0] + "values=" + other.split("values=")[1].split("&")[0] + \
-        "&sig=" + url.split("sig=")[1]
+    forged_values = (
+        url.split("values=")[0] + "values=" + other.split("values=")[1].split("&")[0] + "&sig=" + url.split("sig=")[1]
+    )
     assert voiced.get(forged_values).status_code == 403
     assert voiced.get(url.replace("/verdict/2", "/verdict/3")).json()["error"] == "bad_cue"
     assert voiced.get(url + "&format=flac").status_code == 400
@@ -113,8 +117,10 @@ def test_cue_addresses_cannot_be_forged(voiced: TestClient) -> None:
 def test_the_narrator_is_a_host_only_lobby_setting_seen_by_everyone(client: TestClient) -> None:
     host, guest = sign_up(client, "Anna"), sign_up(client, "Ben")
     code = client.post("/api/rooms", headers=as_user(host)).json()["code"]
-    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as anna, \
-            client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(guest)) as ben:
+    with (
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as anna,
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(guest)) as ben,
+    ):
         assert receive_until(ben, "lobby")["settings"]["narrator"] == "jutta"
         ben.send_json({"type": "settings", "narrator": "hedda", "ref": 1})
         assert receive_until(ben, "error")["code"] == "not_host"
@@ -152,8 +158,7 @@ def test_names_are_spoken_when_players_join(voiced: TestClient, tmp_path: Path) 
 def test_table_names_are_spoken_when_guests_join_or_are_typed_in(voiced: TestClient, tmp_path: Path) -> None:
     made = voiced.post("/api/tables", json={"mode": "own", "name": "Anna", "narrator": "hedda"}).json()
     assert voiced.post(f"/api/tables/{made['code']}/guests", json={"name": "Quirinus"}).status_code == 201
-    voiced.post("/api/tables", json={"mode": "single", "names": ["Xaver", "Yvonne", "Zacharias"],
-                                     "narrator": "konrad"})
+    voiced.post("/api/tables", json={"mode": "single", "names": ["Xaver", "Yvonne", "Zacharias"], "narrator": "konrad"})
     voices_for(voiced.app.state.config).wait_idle()
     for narrator, count in (("hedda", 2), ("konrad", 3)):
         spoken = sorted((tmp_path / "voices" / narrator / "names").glob("*.ogg"))

@@ -17,7 +17,11 @@ from wolfrunde.store import rooms as store
 SETUP = {
     "names": ["Anna", "Ben", "Carl", "Dora", "Emil"],
     "roles": ["werewolf", "seer", "witch", "villager", "villager"],
-    "center": [], "rules": "wolfrunde", "mode": "online", "seed": 3, "meldeliste": False,
+    "center": [],
+    "rules": "wolfrunde",
+    "mode": "online",
+    "seed": 3,
+    "meldeliste": False,
 }
 WAIT_SHARE = 0.1  # the room waits a tenth of the narration's length: the test stays short
 SHORT_SHARE = 0.05
@@ -69,8 +73,13 @@ def drain(conn: Connection) -> list[tuple[float, dict]]:
 
 def test_the_next_step_waits_until_the_narration_has_been_heard(tmp_path: Path) -> None:
     db = stored_room(tmp_path)
-    config = ServerConfig(database_url=db.url, pause_seconds=(0, 0), bot_delay=(0, 0),
-                          narration_wait=WAIT_SHARE, voices_dir=str(tmp_path / "voices"))
+    config = ServerConfig(
+        database_url=db.url,
+        pause_seconds=(0, 0),
+        bot_delay=(0, 0),
+        narration_wait=WAIT_SHARE,
+        voices_dir=str(tmp_path / "voices"),
+    )
 
     async def scenario() -> tuple[float, list[tuple[float, dict]]]:
         room = Room.load("ACDEF", db, config)
@@ -145,8 +154,13 @@ def test_a_failing_narrator_never_stops_the_game(tmp_path: Path, monkeypatch) ->
 def test_a_dead_roles_step_is_narrated_with_a_silence_like_a_real_decision(tmp_path: Path) -> None:
     db = stored_room(tmp_path, to_night_two_without_the_seer())
     pause = 0.5
-    config = ServerConfig(database_url=db.url, pause_seconds=(pause, pause), bot_delay=(0, 0),
-                          narration_wait=SHORT_SHARE, voices_dir=str(tmp_path / "voices"))
+    config = ServerConfig(
+        database_url=db.url,
+        pause_seconds=(pause, pause),
+        bot_delay=(0, 0),
+        narration_wait=SHORT_SHARE,
+        voices_dir=str(tmp_path / "voices"),
+    )
 
     async def scenario() -> tuple[float, list[tuple[float, dict]]]:
         room = Room.load("ACDEF", db, config)
@@ -172,7 +186,9 @@ def test_a_dead_roles_step_is_narrated_with_a_silence_like_a_real_decision(tmp_p
     started, messages = asyncio.run(scenario())
     narrations = [(at - started, m["cues"]) for at, m in messages if m["type"] == "narration"]
     assert [[c["scene"] for c in cues] for _, cues in narrations] == [
-        ["werewolves_sleep", "seer_wakes"], ["seer_sleeps", "witch_wakes"]]
+        ["werewolves_sleep", "seer_wakes"],
+        ["seer_sleeps", "witch_wakes"],
+    ]
     (first_at, first), (second_at, second) = narrations
     heard_first = sum(c["seconds"] + 0.4 for c in first) * SHORT_SHARE
     heard_second = sum(c["seconds"] + 0.4 for c in second) * SHORT_SHARE

@@ -18,7 +18,11 @@ from wolfrunde.store import rooms as store
 SETUP = {
     "names": ["Anna", "Ben", "Carl", "Dora", "Emil"],
     "roles": ["werewolf", "seer", "witch", "werewolf", "villager"],
-    "center": [], "rules": "wolfrunde", "mode": "online", "seed": 3, "meldeliste": False,
+    "center": [],
+    "rules": "wolfrunde",
+    "mode": "online",
+    "seed": 3,
+    "meldeliste": False,
 }
 
 

@@ -21,12 +21,25 @@ CODE = "ACDEF"
 
 
 def setup(roles: list[str], seed: int = 1) -> dict[str, Any]:
-    return {"names": NAMES, "roles": roles, "center": [], "rules": "wolfrunde", "mode": "online",
-            "seed": seed, "meldeliste": False}
+    return {
+        "names": NAMES,
+        "roles": roles,
+        "center": [],
+        "rules": "wolfrunde",
+        "mode": "online",
+        "seed": seed,
+        "meldeliste": False,
+    }
 
 
-def stored_room(tmp_path: Path, game: dict[str, Any], commands: list[tuple], timer: dict | None,
-                lovers: int = 30, status: str = "running") -> Database:
+def stored_room(
+    tmp_path: Path,
+    game: dict[str, Any],
+    commands: list[tuple],
+    timer: dict | None,
+    lovers: int = 30,
+    status: str = "running",
+) -> Database:
     db = Database(default_url(tmp_path))
     db.migrate()
     lobby = Lobby(host_id=1)
@@ -86,8 +99,7 @@ def test_a_reconnect_during_the_pause_still_shows_the_published_state(tmp_path: 
     # night 2: the seer (seat 1) died on day 1, so after the wolf's choice her empty step is hidden by a pause
     game = setup(["werewolf", "seer", "witch", "villager", "villager"])
     match = Match(game)
-    commands = play_until(match, lambda m: m.night_number() == 2,
-                          {"werewolves": 1, "seer": 0, "witch": None})
+    commands = play_until(match, lambda m: m.night_number() == 2, {"werewolves": 1, "seer": 0, "witch": None})
     assert not match.view(1)["you"]["alive"]
     db = stored_room(tmp_path, game, commands, {"release": 0, "deadline": time.time() + 30})
     config = ServerConfig(database_url=db.url, pause_seconds=(0.8, 0.8), bot_delay=(0, 0))

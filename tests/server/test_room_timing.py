@@ -17,7 +17,11 @@ from wolfrunde.store import rooms as store
 SETUP = {
     "names": ["Anna", "Ben", "Carl", "Dora", "Emil"],
     "roles": ["werewolf", "seer", "witch", "villager", "villager"],
-    "center": [], "rules": "wolfrunde", "mode": "online", "seed": 1, "meldeliste": False,
+    "center": [],
+    "rules": "wolfrunde",
+    "mode": "online",
+    "seed": 1,
+    "meldeliste": False,
 }
 NIGHT_ONE = [("decide", 0, "werewolves", 1), ("decide", 1, "seer", 0), ("decide", 2, "witch", None)]
 PAUSE = 0.6

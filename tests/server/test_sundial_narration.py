@@ -63,8 +63,13 @@ def to_the_first_discussion(setup: dict = SETUP) -> tuple[tuple, ...]:
 def test_an_online_discussion_hears_half_time_and_time_up_before_the_vote(tmp_path: Path) -> None:
     now = time.time()
     db = stored_room(tmp_path, to_the_first_discussion(), timer={"release": now, "deadline": now + DISCUSSION})
-    config = ServerConfig(database_url=db.url, pause_seconds=(0, 0), bot_delay=(0, 0), narration_wait=0.01,
-                          voices_dir=str(tmp_path / "voices"))
+    config = ServerConfig(
+        database_url=db.url,
+        pause_seconds=(0, 0),
+        bot_delay=(0, 0),
+        narration_wait=0.01,
+        voices_dir=str(tmp_path / "voices"),
+    )
 
     room = Room.load("ACDEF", db, config)
     assert room is not None
@@ -107,8 +112,9 @@ def own_table_at_the_first_discussion(tmp_path: Path, seconds: float) -> tuple[D
 
 def test_own_devices_hear_half_time_and_time_up_before_the_vote(tmp_path: Path) -> None:
     db, seat = own_table_at_the_first_discussion(tmp_path, DISCUSSION)
-    config = ServerConfig(database_url=db.url, pause_seconds=(0, 0), narration_wait=0.01,
-                          voices_dir=str(tmp_path / "voices"))
+    config = ServerConfig(
+        database_url=db.url, pause_seconds=(0, 0), narration_wait=0.01, voices_dir=str(tmp_path / "voices")
+    )
 
     room = TableRoom.load("TBLAB", db, config)
     assert room is not None
@@ -142,5 +148,8 @@ def test_one_device_plays_the_sonnenuhr_by_itself() -> None:
         raise AssertionError("no discussion")
     start = screen["deadline"] - 180
     assert [(mark["at"] - start, mark["scene"]) for mark in screen["marks"]] == [
-        (90, HALF), (120, LAST_MINUTE), (180, END)]
+        (90, HALF),
+        (120, LAST_MINUTE),
+        (180, END),
+    ]
     assert all(mark["cue"]["text"] and mark["cue"]["seconds"] > 0 for mark in screen["marks"])

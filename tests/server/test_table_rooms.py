@@ -45,8 +45,9 @@ def hello(ws: Any, token: str) -> Any:
 def own_table(client: TestClient, players: int = 5) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """An own-devices table opened by Anna, with guests joined up to `players`: (host's answer, guests')."""
     made = client.post("/api/tables", json={"mode": "own", "name": NAMES[0]}).json()
-    guests = [client.post(f"/api/tables/{made['code']}/guests", json={"name": name}).json()
-              for name in NAMES[1:players]]
+    guests = [
+        client.post(f"/api/tables/{made['code']}/guests", json={"name": name}).json() for name in NAMES[1:players]
+    ]
     return made, guests
 
 
@@ -66,8 +67,16 @@ def stable(screen: dict[str, Any]) -> dict[str, Any]:
 def test_a_restarted_server_resumes_the_single_device_game(config: ServerConfig) -> None:
     rng = random.Random(1)
     with TestClient(create_app(config)) as client:
-        made = client.post("/api/tables", json={"mode": "single", "names": NAMES, "night_style": "round",
-                                                "vote_style": "secret", "narrator": "konrad"}).json()
+        made = client.post(
+            "/api/tables",
+            json={
+                "mode": "single",
+                "names": NAMES,
+                "night_style": "round",
+                "vote_style": "secret",
+                "narrator": "konrad",
+            },
+        ).json()
         with client.websocket_connect(f"/ws/tables/{made['code']}") as ws:
             hello(ws, made["token"])
             assert receive(ws, "welcome")["host"] is True
@@ -77,8 +86,10 @@ def test_a_restarted_server_resumes_the_single_device_game(config: ServerConfig)
                 ws.send_json({"type": "device", "op": op, "data": data})
                 screen = receive(ws, "screen")
     assert screen["phase"] == "night" and screen["screen"] != "card"
-    with TestClient(create_app(config)) as client, \
-            client.websocket_connect(f"/ws/tables/{made['code']}") as ws:  # a new process, the same database
+    with (
+        TestClient(create_app(config)) as client,
+        client.websocket_connect(f"/ws/tables/{made['code']}") as ws,
+    ):  # a new process, the same database
         hello(ws, made["token"])
         receive(ws, "welcome")
         again = receive(ws, "screen")
@@ -110,11 +121,18 @@ def test_guests_join_reconnect_to_their_seat_and_see_only_their_view(config: Ser
         assert [g["seat"] for g in guests] == [1, 2, 3, 4, 5]
         taken = client.post(f"/api/tables/{code}/guests", json={"name": "ben"})
         assert taken.status_code == 400 and taken.json()["error"] == "name_taken"
-        with client.websocket_connect(f"/ws/tables/{code}") as host, \
-                client.websocket_connect(f"/ws/tables/{code}") as guest:
+        with (
+            client.websocket_connect(f"/ws/tables/{code}") as host,
+            client.websocket_connect(f"/ws/tables/{code}") as guest,
+        ):
             hello(host, made["token"])
-            assert receive(host, "welcome") == {"type": "welcome", "code": code, "mode": "table_own_devices",
-                                                "seat": 0, "host": True}
+            assert receive(host, "welcome") == {
+                "type": "welcome",
+                "code": code,
+                "mode": "table_own_devices",
+                "seat": 0,
+                "host": True,
+            }
             hello(guest, guests[2]["token"])
             assert receive(guest, "welcome")["seat"] == 3
             guest.send_json({"type": "start", "ref": "s"})
@@ -160,14 +178,15 @@ def test_an_own_devices_game_survives_a_restart_and_guests_return_to_their_seats
         assert {k: again[k] for k in keep} == {k: before[k] for k in keep}
 
 
-
 def test_the_host_removes_a_guest_and_sets_the_timers(config: ServerConfig) -> None:
     with TestClient(create_app(config)) as client:
         made, guests = own_table(client)
         code = made["code"]
-        with client.websocket_connect(f"/ws/tables/{code}") as host, \
-                client.websocket_connect(f"/ws/tables/{code}") as carla, \
-                client.websocket_connect(f"/ws/tables/{code}") as dora:
+        with (
+            client.websocket_connect(f"/ws/tables/{code}") as host,
+            client.websocket_connect(f"/ws/tables/{code}") as carla,
+            client.websocket_connect(f"/ws/tables/{code}") as dora,
+        ):
             hello(host, made["token"])
             receive(host, "welcome")
             hello(carla, guests[1]["token"])

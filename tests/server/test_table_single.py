@@ -38,8 +38,10 @@ def tap(screen: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]
     if kind == "call":
         return ("take", {}) if screen["acting"] else ("next", {"call": screen["call"]})
     if kind in ("turn", "public"):
-        answers = {str(i): answer({"kind": q["kind"], "options": q["options"]}, None, rng)[1]  # type: ignore[index]
-                   for i, q in enumerate(screen["questions"])}
+        answers = {
+            str(i): answer({"kind": q["kind"], "options": q["options"]}, None, rng)[1]  # type: ignore[index]
+            for i, q in enumerate(screen["questions"])
+        }
         return "answer", {"answers": answers}
     if kind == "hands":
         target = rng.choice(screen["candidates"])

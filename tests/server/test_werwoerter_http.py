@@ -25,12 +25,15 @@ def state(ws: Any, limit: int = 20) -> dict[str, Any]:
 def test_the_page_and_a_single_device_room_over_the_socket(client: TestClient) -> None:
     page = client.get("/ww/ABCDE")
     assert page.status_code == 200 and 'lang="de"' in page.text and "werwoerter/main.js" in page.text
-    created = client.post("/api/ww/rooms", json={"mode": "single", "names": NAMES, "difficulty": 3,
-                                                  "day_seconds": 300})
+    created = client.post("/api/ww/rooms", json={"mode": "single", "names": NAMES, "difficulty": 3, "day_seconds": 300})
     assert created.status_code == 201
     code, token = created.json()["code"], created.json()["token"]
-    assert client.get(f"/api/ww/rooms/{code}").json() == {"code": code, "mode": "single", "status": "running",
-                                                         "players": 5}
+    assert client.get(f"/api/ww/rooms/{code}").json() == {
+        "code": code,
+        "mode": "single",
+        "status": "running",
+        "players": 5,
+    }
     with client.websocket_connect(f"/ws/ww/{code}?token={token}") as ws:
         first = state(ws)
         assert first["stage"]["name"] == "deal" and first["card"] is None
@@ -56,8 +59,9 @@ def test_creating_and_joining_are_checked(client: TestClient) -> None:
     full = client.post(f"/api/ww/rooms/{code}/join", json={"name": "Karl"})
     assert full.status_code == 409 and "voll" in full.json()["message"]
     assert client.post("/api/ww/rooms/XXXXX/join", json={"name": "Karl"}).status_code == 404
-    foreign = client.post("/api/ww/rooms", json={"mode": "devices", "name": "Eve"},
-                          headers={"origin": "http://evil.example"})
+    foreign = client.post(
+        "/api/ww/rooms", json={"mode": "devices", "name": "Eve"}, headers={"origin": "http://evil.example"}
+    )
     assert foreign.status_code == 403
 
 

@@ -19,8 +19,19 @@ from wolfrunde.server.werwoerter_app.timings import Timings
 from wolfrunde.store import Database, default_url
 from wolfrunde.werwoerter import Decision, Game, Kind, Role, Setup
 
-QUICK = Timings(night_start=0.01, mayor=5.0, wake=0.01, show_word=0.01, meet=0.01, sleep=0.01, point=0.05,
-                point_grace=0.05, talk=0.05, vote=0.1, speech_gap=None)
+QUICK = Timings(
+    night_start=0.01,
+    mayor=5.0,
+    wake=0.01,
+    show_word=0.01,
+    meet=0.01,
+    sleep=0.01,
+    point=0.05,
+    point_grace=0.05,
+    talk=0.05,
+    vote=0.1,
+    speech_gap=None,
+)
 NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil"]
 
 

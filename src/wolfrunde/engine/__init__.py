@@ -8,6 +8,17 @@ from wolfrunde.engine.recommend import recommended_roles
 from wolfrunde.engine.setup import Setup
 
 __all__ = [
-    "Card", "Event", "Game", "IllegalMove", "Mode", "Request", "Rules", "Setup", "SetupError", "Side",
-    "all_cards", "card", "recommended_roles",
+    "Card",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Mode",
+    "Request",
+    "Rules",
+    "Setup",
+    "SetupError",
+    "Side",
+    "all_cards",
+    "card",
+    "recommended_roles",
 ]

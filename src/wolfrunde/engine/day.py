@@ -94,8 +94,15 @@ def vote_round(game: Game, kind: str, *, first: bool) -> Any:
         if captain is None:
             game.emit("no_verdict", kind=kind)
             return
-        request = seat_choice(game, captain, "tiebreak", tied, optional=False, default=game.rng.choice(tied),
-                              what="Entscheidung des Hauptmanns")
+        request = seat_choice(
+            game,
+            captain,
+            "tiebreak",
+            tied,
+            optional=False,
+            default=game.rng.choice(tied),
+            what="Entscheidung des Hauptmanns",
+        )
         answers = yield [request]
         yield from execute(game, answers[(captain, "tiebreak")], "vote", first=first)
         return

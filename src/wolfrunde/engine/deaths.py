@@ -67,8 +67,15 @@ def _grief(game: Game) -> bool:
 
 def _successor(game: Game, old: int) -> Any:
     living = game.living()
-    request = seat_choice(game, old, "captain_successor", living, optional=False, default=game.rng.choice(living),
-                          what="Nachfolger des Hauptmanns")
+    request = seat_choice(
+        game,
+        old,
+        "captain_successor",
+        living,
+        optional=False,
+        default=game.rng.choice(living),
+        what="Nachfolger des Hauptmanns",
+    )
     answers = yield [request]
     game.captain = answers[(old, "captain_successor")]
     game.emit("captain", captain=game.captain, by="successor")

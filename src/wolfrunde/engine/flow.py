@@ -33,8 +33,9 @@ class NightEffects:
 def play(game: Game) -> Flow:
     game.emit("game_start", rules=game.rules.value, mode=game.mode.value, players=list(range(len(game.players))))
     for player in game.players:
-        game.emit("role", visible_to=[player.seat], reveals={player.seat: player.card}, player=player.seat,
-                  role=player.card)
+        game.emit(
+            "role", visible_to=[player.seat], reveals={player.seat: player.card}, player=player.seat, role=player.card
+        )
     yield from _announce_companions(game)
     while game.result is None:
         game.round += 1

@@ -16,7 +16,6 @@ Answers = dict[tuple[int, str], Any]
 Flow = Generator[list[Request], Answers, None]
 
 
-
 class Game:
     """One game of Werwolf. Ask `pending()`, answer with `decide()`; read `events` and `view(seat)`."""
 
@@ -111,7 +110,10 @@ class Game:
 
     # ---- helpers for rules -----------------------------------------------------------------
     def emit(
-        self, type_: str, visible_to: Iterable[int] | None = None, reveals: dict[int, str] | None = None,
+        self,
+        type_: str,
+        visible_to: Iterable[int] | None = None,
+        reveals: dict[int, str] | None = None,
         **data: Any,
     ) -> Event:
         event = Event(type_, data, None if visible_to is None else frozenset(visible_to), reveals or {})

@@ -69,9 +69,35 @@ class Event:
 
 
 SEAT_KEYS = frozenset(
-    {"player", "target", "players", "dead", "lovers", "pack", "candidates", "left", "right",
-     "winners", "accused", "model", "captain", "tied", "group", "enchanted", "attacked", "heal",
-     "poison", "wolf", "girl", "maid", "votes_for", "partner", "members", "successor", "voter"}
+    {
+        "player",
+        "target",
+        "players",
+        "dead",
+        "lovers",
+        "pack",
+        "candidates",
+        "left",
+        "right",
+        "winners",
+        "accused",
+        "model",
+        "captain",
+        "tied",
+        "group",
+        "enchanted",
+        "attacked",
+        "heal",
+        "poison",
+        "wolf",
+        "girl",
+        "maid",
+        "votes_for",
+        "partner",
+        "members",
+        "successor",
+        "voter",
+    }
 )
 
 

@@ -18,9 +18,25 @@ if TYPE_CHECKING:
 StepRun = Callable[["Game", "NightEffects"], Generator[list[Request], Any, None]]
 
 NIGHT_ORDER: tuple[str, ...] = (
-    "thief", "border_crosser", "foundling", "cupid", "lovers", "sisters", "brothers", "bodyguard",
-    "denouncer", "werewolves", "alpha_wolf", "white_wolf", "seer", "fox", "dog_handler", "witch",
-    "piper", "enchanted", "maid",
+    "thief",
+    "border_crosser",
+    "foundling",
+    "cupid",
+    "lovers",
+    "sisters",
+    "brothers",
+    "bodyguard",
+    "denouncer",
+    "werewolves",
+    "alpha_wolf",
+    "white_wolf",
+    "seer",
+    "fox",
+    "dog_handler",
+    "witch",
+    "piper",
+    "enchanted",
+    "maid",
 )
 
 

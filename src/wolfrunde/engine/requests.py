@@ -85,9 +85,7 @@ def seats_choice(
     return Request(seat, kind, options, None, check)
 
 
-def value_choice(
-    seat: int, kind: str, values: Sequence[Any], *, default: Any, what: str = "Diese Wahl"
-) -> Request:
+def value_choice(seat: int, kind: str, values: Sequence[Any], *, default: Any, what: str = "Diese Wahl") -> Request:
     """Choose one of a few fixed values (sides, yes/no …)."""
     allowed = tuple(values)
 

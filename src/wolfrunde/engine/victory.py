@@ -50,5 +50,10 @@ def side_win(game: Game, side: str) -> Outcome:
 def finish(game: Game, outcome: Outcome) -> None:
     winner, winners = outcome
     game.result = {"winner": winner, "winners": sorted(winners)}
-    game.emit("game_over", reveals={p.seat: p.card for p in game.players}, winner=winner, winners=sorted(winners),
-              roles={p.name: p.card for p in game.players})
+    game.emit(
+        "game_over",
+        reveals={p.seat: p.card for p in game.players},
+        winner=winner,
+        winners=sorted(winners),
+        roles={p.name: p.card for p in game.players},
+    )

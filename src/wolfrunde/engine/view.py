@@ -51,8 +51,14 @@ def for_seat(game: Game, seat: int) -> dict[str, Any]:
             "card_state": _own_card_state(me.card_state),
         },
         "players": [
-            {"seat": p.seat, "name": p.name, "alive": p.alive, "captain": game.captain == p.seat,
-             "role": known.get(p.seat), "side": sides.get(p.seat)}
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "alive": p.alive,
+                "captain": game.captain == p.seat,
+                "role": known.get(p.seat),
+                "side": sides.get(p.seat),
+            }
             for p in game.players
         ],
         "pending": [r.describe() for r in game.pending() if r.seat == seat],

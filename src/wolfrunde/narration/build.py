@@ -28,9 +28,7 @@ class BuildResult:
     skipped_dynamic: int  # variants with placeholders: made on demand, once the names are known
 
 
-def plan(
-    narration: Narration, scene_ids: Iterable[str], narrator_ids: Iterable[str]
-) -> tuple[list[Job], int]:
+def plan(narration: Narration, scene_ids: Iterable[str], narrator_ids: Iterable[str]) -> tuple[list[Job], int]:
     """The variants to make ahead, and how many were left for later because they hold placeholders."""
     jobs: list[Job] = []
     dynamic = 0
@@ -59,8 +57,10 @@ class Progress:
         share = done / self.total if self.total else 1.0
         remaining = elapsed / done * (self.total - done) if done else 0.0
         filled = round(self.width * share)
-        line = (f"[{'#' * filled}{'.' * (self.width - filled)}] {done}/{self.total} {share:4.0%} "
-                f"vergangen {_clock(elapsed)}, noch etwa {_clock(remaining)} {label}")
+        line = (
+            f"[{'#' * filled}{'.' * (self.width - filled)}] {done}/{self.total} {share:4.0%} "
+            f"vergangen {_clock(elapsed)}, noch etwa {_clock(remaining)} {label}"
+        )
         if self.out.isatty():
             self.out.write("\r" + line[:120].ljust(120))
             if done == self.total:

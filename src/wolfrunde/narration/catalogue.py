@@ -91,8 +91,9 @@ def load_scene(path: Path) -> Scene:
     except UnicodeDecodeError as error:
         raise CatalogueError([f"{name}: kein UTF-8 ({error.reason})"]) from None
     except json.JSONDecodeError as error:
-        raise CatalogueError([f"{name}: kein gültiges JSON (Zeile {error.lineno}, Spalte {error.colno}: "
-                              f"{error.msg})"]) from None
+        raise CatalogueError(
+            [f"{name}: kein gültiges JSON (Zeile {error.lineno}, Spalte {error.colno}: {error.msg})"]
+        ) from None
     problems = check_scene(raw, expected_id=path.stem)
     if problems:
         raise CatalogueError([f"{name}: {p}" for p in problems])
@@ -114,22 +115,22 @@ def check_scene(raw: object, expected_id: str) -> list[str]:
         return problems
     scene_id, when, declared, variants = (raw[key] for key in _KEYS)
     if scene_id != expected_id:
-        problems.append(f"\"id\" ist {scene_id!r}, muss wie der Dateiname {expected_id!r} lauten")
+        problems.append(f'"id" ist {scene_id!r}, muss wie der Dateiname {expected_id!r} lauten')
     if not isinstance(scene_id, str) or not _SCENE_ID.fullmatch(scene_id):
-        problems.append("\"id\" muss aus Kleinbuchstaben, Ziffern und _ bestehen")
+        problems.append('"id" muss aus Kleinbuchstaben, Ziffern und _ bestehen')
     if not isinstance(when, str) or not when.strip():
-        problems.append("\"when\" muss ein nicht leerer Text sein")
+        problems.append('"when" muss ein nicht leerer Text sein')
     if not isinstance(declared, list) or not all(isinstance(p, str) for p in declared):
-        return [*problems, "\"placeholders\" muss eine Liste von Namen sein"]
+        return [*problems, '"placeholders" muss eine Liste von Namen sein']
     unknown = sorted(set(declared) - PLACEHOLDERS)
     if unknown:
         problems.append(f"unbekannte Platzhalter {unknown}; erlaubt: {sorted(PLACEHOLDERS)}")
     if len(set(declared)) != len(declared):
-        problems.append("\"placeholders\" enthält Doppelte")
+        problems.append('"placeholders" enthält Doppelte')
     if not isinstance(variants, dict):
-        return [*problems, "\"variants\" muss ein Objekt mit den Erzählern sein"]
-    problems += [f"Erzähler {n!r} fehlt in \"variants\"" for n in NARRATOR_IDS if n not in variants]
-    problems += [f"unbekannter Erzähler {n!r} in \"variants\"" for n in variants if n not in NARRATOR_IDS]
+        return [*problems, '"variants" muss ein Objekt mit den Erzählern sein']
+    problems += [f'Erzähler {n!r} fehlt in "variants"' for n in NARRATOR_IDS if n not in variants]
+    problems += [f'unbekannter Erzähler {n!r} in "variants"' for n in variants if n not in NARRATOR_IDS]
     for narrator_id in NARRATOR_IDS:
         if narrator_id in variants:
             problems += _check_texts(narrator_id, variants[narrator_id], set(declared))
@@ -160,5 +161,5 @@ def _check_texts(narrator_id: str, texts: object, declared: set[str]) -> list[st
             continue
         undeclared = sorted(used - declared)
         if undeclared:
-            problems.append(f"{where}: Platzhalter {undeclared} nicht in \"placeholders\" angegeben")
+            problems.append(f'{where}: Platzhalter {undeclared} nicht in "placeholders" angegeben')
     return problems

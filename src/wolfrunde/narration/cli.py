@@ -35,17 +35,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
     _data_option(builder, "--out")
     builder.add_argument("--narrator", action="append", choices=NARRATOR_IDS, help="nur diese(n) Erzähler")
     builder.add_argument("--scenes", nargs="+", metavar="SZENE", help="nur diese Szenen")
-    builder.add_argument("--format", nargs="+", choices=[f.key for f in AudioFormat],
-                         help="Audioformate (Standard: das beste, opus; das Ersatzformat mp3 entsteht "
-                              "sonst bei Bedarf)")
-    builder.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                         help="so viele Prozesse gleichzeitig (Standard: alle Kerne)")
+    builder.add_argument(
+        "--format",
+        nargs="+",
+        choices=[f.key for f in AudioFormat],
+        help="Audioformate (Standard: das beste, opus; das Ersatzformat mp3 entsteht sonst bei Bedarf)",
+    )
+    builder.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="so viele Prozesse gleichzeitig (Standard: alle Kerne)"
+    )
     _engine_option(builder)
 
     pruner = sub.add_parser("prune", help="veraltete Audiodateien aus dem Cache löschen")
     _data_option(pruner)
-    pruner.add_argument("--days", type=float, default=30.0,
-                        help="Namen und Texte, die so viele Tage niemand brauchte, löschen (Standard: 30)")
+    pruner.add_argument(
+        "--days",
+        type=float,
+        default=30.0,
+        help="Namen und Texte, die so viele Tage niemand brauchte, löschen (Standard: 30)",
+    )
     pruner.add_argument("--dry-run", action="store_true", help="nur auflisten, nichts löschen")
     _engine_option(pruner)
 
@@ -69,13 +77,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def _data_option(parser: argparse.ArgumentParser, *aliases: str) -> None:
-    parser.add_argument("--data", *aliases, dest="data", type=Path, default=None,
-                        help=f"Audio-Cache (Standard: {default_data_dir()})")
+    parser.add_argument(
+        "--data", *aliases, dest="data", type=Path, default=None, help=f"Audio-Cache (Standard: {default_data_dir()})"
+    )
 
 
 def _engine_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--engine", choices=["auto", "espeak", "mbrola", "pico"], default=None,
-                        help="Sprachsynthese (Standard: beste vorhandene je Erzähler)")
+    parser.add_argument(
+        "--engine",
+        choices=["auto", "espeak", "mbrola", "pico"],
+        default=None,
+        help="Sprachsynthese (Standard: beste vorhandene je Erzähler)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -120,9 +133,11 @@ def _build(args: argparse.Namespace) -> int:
         print(f"{narrator_id}: {narration.voice(narrator_id).identity}", file=sys.stderr)
     result = build(narration, scene_ids, narrators, formats, workers=args.jobs)
     files, size = narration.cache.size()
-    print(f"{result.clips} Dateien in {result.seconds:.1f} s; {result.skipped_dynamic} Varianten mit Namen "
-          f"entstehen im Spiel. Cache {narration.cache.root}: {files} Dateien, {size / 1e6:.1f} MB",
-          file=sys.stderr)
+    print(
+        f"{result.clips} Dateien in {result.seconds:.1f} s; {result.skipped_dynamic} Varianten mit Namen "
+        f"entstehen im Spiel. Cache {narration.cache.root}: {files} Dateien, {size / 1e6:.1f} MB",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -138,8 +153,10 @@ def _prune(args: argparse.Namespace) -> int:
     for path in result.removed:
         print(path)
     verb = "würden gelöscht" if args.dry_run else "gelöscht"
-    print(f"{len(result.removed)} Dateien ({result.removed_bytes / 1e6:.1f} MB) {verb}, {result.kept} behalten.",
-          file=sys.stderr)
+    print(
+        f"{len(result.removed)} Dateien ({result.removed_bytes / 1e6:.1f} MB) {verb}, {result.kept} behalten.",
+        file=sys.stderr,
+    )
     return 0
 
 

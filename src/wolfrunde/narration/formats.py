@@ -43,7 +43,12 @@ def encode(pcm: Pcm, fmt: AudioFormat) -> bytes:
     buffer = io.BytesIO()
     level = {AudioFormat.OPUS: _OPUS_COMPRESSION, AudioFormat.MP3: _MP3_COMPRESSION}.get(fmt)
     with soundfile.SoundFile(
-        buffer, "w", samplerate=pcm.rate, channels=1, format=fmt.container, subtype=fmt.subtype,
+        buffer,
+        "w",
+        samplerate=pcm.rate,
+        channels=1,
+        format=fmt.container,
+        subtype=fmt.subtype,
         compression_level=level,
     ) as out:
         out.write(pcm.samples)

@@ -93,6 +93,4 @@ def narrator(narrator_id: str) -> Narrator:
     try:
         return _BY_ID[narrator_id]
     except KeyError:
-        raise KeyError(
-            f"Unbekannter Erzähler {narrator_id!r}; bekannt sind: {', '.join(NARRATOR_IDS)}"
-        ) from None
+        raise KeyError(f"Unbekannter Erzähler {narrator_id!r}; bekannt sind: {', '.join(NARRATOR_IDS)}") from None

@@ -34,6 +34,7 @@ _LOOKUP = re.compile(
 
 def apply_lexicon(text: str) -> str:
     """The text with every lexicon word (whole word, same case) spoken from its phonemes; `[[...]]` stays."""
+
     def replace(match: re.Match[str]) -> str:
         word = match.group("word")
         return match.group(0) if word is None else f"[[{LEXICON[word]}]]"
@@ -98,17 +99,81 @@ _UNSTRESSED_FUNCTION_WORD = "function word, unstressed in the sentence anyway"
 _ENGLISH_ON_PURPOSE = "anglicism left to espeak's English voice on purpose (docs/pronunciation.md)"
 
 # Words the detector flags that were reviewed and need no lexicon entry: word -> why.
-ACCEPTED: Mapping[str, str] = MappingProxyType({
-    **dict.fromkeys(("Büchse", "Rätselfüchse", "Wechsel", "Wechsle", "wechsle", "wechseln", "wechselst", "wechselt",
-                     "Abwechslung", "Hauptmannswechsel", "Rollenwechsel", "wächst"), _CHS_STEM),
-    **dict.fromkeys(("Austauschs", "Buchstaben", "Durchsage", "Gefährlichste", "Geruchssinn", "Gesprächsstoff",
-                     "Gleichstand", "Gleichstands", "Herzlichste", "Hochspannung", "Nächste", "Nächsten",
-                     "Nächster", "Nächstes", "nächste", "nächsten", "nächster", "nächstes", "übernächsten",
-                     "bewachst", "brauchst", "durchschauen", "durchschneiden", "eintauschst", "erwachst",
-                     "friedlichste", "heimsuchst", "machst", "suchst", "tauschst", "wachst"), _CHS_SUFFIX),
-    **dict.fromkeys(("Alchemie", "Diskretion", "Generation", "Strategie", "Telefon", "Fünfzehn", "fünfzehn",
-                     "Kaffee", "Kaffeeklatsch", "Kaffeesatz", "Lorbeer", "Lorbeerkranz", "Romeo",
-                     "gegeneinander"), _LONG_E_FOREIGN),
-    **dict.fromkeys(("Nunmehr", "nunmehr", "Trotzdem", "trotzdem"), _UNSTRESSED_FUNCTION_WORD),
-    **dict.fromkeys(("Security", "Undercover"), _ENGLISH_ON_PURPOSE),
-})
+ACCEPTED: Mapping[str, str] = MappingProxyType(
+    {
+        **dict.fromkeys(
+            (
+                "Büchse",
+                "Rätselfüchse",
+                "Wechsel",
+                "Wechsle",
+                "wechsle",
+                "wechseln",
+                "wechselst",
+                "wechselt",
+                "Abwechslung",
+                "Hauptmannswechsel",
+                "Rollenwechsel",
+                "wächst",
+            ),
+            _CHS_STEM,
+        ),
+        **dict.fromkeys(
+            (
+                "Austauschs",
+                "Buchstaben",
+                "Durchsage",
+                "Gefährlichste",
+                "Geruchssinn",
+                "Gesprächsstoff",
+                "Gleichstand",
+                "Gleichstands",
+                "Herzlichste",
+                "Hochspannung",
+                "Nächste",
+                "Nächsten",
+                "Nächster",
+                "Nächstes",
+                "nächste",
+                "nächsten",
+                "nächster",
+                "nächstes",
+                "übernächsten",
+                "bewachst",
+                "brauchst",
+                "durchschauen",
+                "durchschneiden",
+                "eintauschst",
+                "erwachst",
+                "friedlichste",
+                "heimsuchst",
+                "machst",
+                "suchst",
+                "tauschst",
+                "wachst",
+            ),
+            _CHS_SUFFIX,
+        ),
+        **dict.fromkeys(
+            (
+                "Alchemie",
+                "Diskretion",
+                "Generation",
+                "Strategie",
+                "Telefon",
+                "Fünfzehn",
+                "fünfzehn",
+                "Kaffee",
+                "Kaffeeklatsch",
+                "Kaffeesatz",
+                "Lorbeer",
+                "Lorbeerkranz",
+                "Romeo",
+                "gegeneinander",
+            ),
+            _LONG_E_FOREIGN,
+        ),
+        **dict.fromkeys(("Nunmehr", "nunmehr", "Trotzdem", "trotzdem"), _UNSTRESSED_FUNCTION_WORD),
+        **dict.fromkeys(("Security", "Undercover"), _ENGLISH_ON_PURPOSE),
+    }
+)

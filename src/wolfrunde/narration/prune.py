@@ -31,14 +31,18 @@ class PruneResult:
 
 def current_scene_files(narration: Narration, narrator_id: str) -> set[Path]:
     """Every path a fixed scene variant of this narrator is cached under now, in every format."""
-    paths = (narration.scene_clip_path(scene.id, narrator_id, variant, fmt)
-             for scene in narration.catalogue for variant in range(len(scene.variants[narrator_id]))
-             for fmt in AudioFormat)
+    paths = (
+        narration.scene_clip_path(scene.id, narrator_id, variant, fmt)
+        for scene in narration.catalogue
+        for variant in range(len(scene.variants[narrator_id]))
+        for fmt in AudioFormat
+    )
     return {path for path in paths if path is not None}
 
 
-def prune(narration: Narration, max_age_days: float = 30.0, *, dry_run: bool = False,
-          now: float | None = None) -> PruneResult:
+def prune(
+    narration: Narration, max_age_days: float = 30.0, *, dry_run: bool = False, now: float | None = None
+) -> PruneResult:
     """Removes stale clips (or only lists them with `dry_run`)."""
     now = time.time() if now is None else now
     result = PruneResult()

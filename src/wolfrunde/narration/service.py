@@ -145,9 +145,7 @@ class Narration:
         path = self.cache.text_path(narrator_id, key, fmt)
         return self.cache.ensure(path, lambda: encode(self._compose(files, narrator_id, text, values), fmt))
 
-    def _compose(
-        self, files: list[Path], narrator_id: str, text: str, values: Mapping[str, Value]
-    ) -> audio.Pcm:
+    def _compose(self, files: list[Path], narrator_id: str, text: str, values: Mapping[str, Value]) -> audio.Pcm:
         """Recorded pieces with the values (names …) spoken by the narrator's generated voice between them."""
         recordings = iter(files)
         pieces: list[audio.Pcm] = []

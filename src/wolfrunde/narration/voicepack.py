@@ -80,18 +80,18 @@ def load_pack(root: Path) -> VoicePack:
     except json.JSONDecodeError as error:
         raise VoicePackError(f"{path}: kein gültiges JSON ({error})") from None
     if not isinstance(raw, dict) or raw.get("format") != PACK_FORMAT:
-        raise VoicePackError(f"{path}: \"format\" muss {PACK_FORMAT!r} sein")
+        raise VoicePackError(f'{path}: "format" muss {PACK_FORMAT!r} sein')
     if raw.get("version") != 1:
-        raise VoicePackError(f"{path}: unbekannte \"version\" {raw.get('version')!r} (unterstützt: 1)")
+        raise VoicePackError(f'{path}: unbekannte "version" {raw.get("version")!r} (unterstützt: 1)')
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise VoicePackError(f"{path}: \"name\" fehlt")
+        raise VoicePackError(f'{path}: "name" fehlt')
     narrators = raw.get("narrators")
     if not isinstance(narrators, list) or not narrators or any(n not in NARRATOR_IDS for n in narrators):
-        raise VoicePackError(f"{path}: \"narrators\" muss eine Liste aus {list(NARRATOR_IDS)} sein")
+        raise VoicePackError(f'{path}: "narrators" muss eine Liste aus {list(NARRATOR_IDS)} sein')
     texts = raw.get("texts", {})
     if not isinstance(texts, dict) or not all(isinstance(v, str) for v in texts.values()):
-        raise VoicePackError(f"{path}: \"texts\" muss Dateipfade auf Texte abbilden")
+        raise VoicePackError(f'{path}: "texts" muss Dateipfade auf Texte abbilden')
     return VoicePack(root=Path(root), name=name, narrators=frozenset(narrators), texts=dict(texts))
 
 

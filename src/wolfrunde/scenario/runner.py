@@ -12,24 +12,64 @@ from wolfrunde.scenario.transcript import transcript
 
 TOP_KEYS = {"rules", "mode", "seed", "players", "center", "script", "meldeliste"}
 NIGHT_KEYS = {
-    "thief": "thief", "border_crosser": "border_crosser", "foundling": "foundling", "cupid": "cupid",
-    "bodyguard": "bodyguard", "denouncer": "denouncer", "werewolves": "werewolf", "infect": "primal_wolf",
-    "alpha_wolf": "alpha_wolf", "white_wolf": "white_wolf", "little_girl_caught": "little_girl",
-    "seer": "seer", "fox": "fox", "dog_handler": "dog_handler", "witch": "witch", "piper": "piper",
-    "maid": "maid", "hunter": "hunter", "captain_successor": "captain",
+    "thief": "thief",
+    "border_crosser": "border_crosser",
+    "foundling": "foundling",
+    "cupid": "cupid",
+    "bodyguard": "bodyguard",
+    "denouncer": "denouncer",
+    "werewolves": "werewolf",
+    "infect": "primal_wolf",
+    "alpha_wolf": "alpha_wolf",
+    "white_wolf": "white_wolf",
+    "little_girl_caught": "little_girl",
+    "seer": "seer",
+    "fox": "fox",
+    "dog_handler": "dog_handler",
+    "witch": "witch",
+    "piper": "piper",
+    "maid": "maid",
+    "hunter": "hunter",
+    "captain_successor": "captain",
 }
 DAY_KEYS = {
-    "captain": "captain", "votes": None, "tiebreak": "captain", "revote": None, "maid": "maid",
-    "judge": "judge", "second_votes": None, "hunter": "hunter", "captain_successor": "captain",
+    "captain": "captain",
+    "votes": None,
+    "tiebreak": "captain",
+    "revote": None,
+    "maid": "maid",
+    "judge": "judge",
+    "second_votes": None,
+    "hunter": "hunter",
+    "captain_successor": "captain",
 }
 # request kind -> the script key that answers it (votes are looked up per voter)
 KIND_TO_KEY = {
-    "thief": "thief", "border_crosser": "border_crosser", "foundling": "foundling", "cupid": "cupid",
-    "bodyguard": "bodyguard", "denouncer": "denouncer", "werewolves": "werewolves", "infect": "infect",
-    "alpha_wolf": "alpha_wolf", "white_wolf": "white_wolf", "peek": "little_girl_caught",
-    "catch": "little_girl_caught", "seer": "seer", "fox": "fox", "dog_handler": "dog_handler", "witch": "witch",
-    "piper": "piper", "maid": "maid", "hunter": "hunter", "captain_successor": "captain_successor",
-    "captain": "captain", "vote": "votes", "tiebreak": "tiebreak", "revote": "revote", "judge": "judge",
+    "thief": "thief",
+    "border_crosser": "border_crosser",
+    "foundling": "foundling",
+    "cupid": "cupid",
+    "bodyguard": "bodyguard",
+    "denouncer": "denouncer",
+    "werewolves": "werewolves",
+    "infect": "infect",
+    "alpha_wolf": "alpha_wolf",
+    "white_wolf": "white_wolf",
+    "peek": "little_girl_caught",
+    "catch": "little_girl_caught",
+    "seer": "seer",
+    "fox": "fox",
+    "dog_handler": "dog_handler",
+    "witch": "witch",
+    "piper": "piper",
+    "maid": "maid",
+    "hunter": "hunter",
+    "captain_successor": "captain_successor",
+    "captain": "captain",
+    "vote": "votes",
+    "tiebreak": "tiebreak",
+    "revote": "revote",
+    "judge": "judge",
     "second_vote": "second_votes",
 }
 BALLOTS = {"vote", "revote", "second_vote", "captain"}
@@ -55,12 +95,12 @@ def _start(data: Any) -> tuple[Game, list[Any]]:
         raise ScenarioError(f"Unbekannter Schlüssel {sorted(unknown)[0]!r}.")
     players = data.get("players")
     if not isinstance(players, list) or not players:
-        raise ScenarioError("players: eine Liste von {\"name\": …, \"role\": …} wird gebraucht.")
+        raise ScenarioError('players: eine Liste von {"name": …, "role": …} wird gebraucht.')
     names: list[str] = []
     roles: list[str] = []
     for position, entry in enumerate(players, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or "role" not in entry:
-            raise ScenarioError(f"players[{position}]: \"name\" und \"role\" fehlen.")
+            raise ScenarioError(f'players[{position}]: "name" und "role" fehlen.')
         role = role_id(entry["role"])
         if role is None or role == "captain":
             raise ScenarioError(f"players[{position}] {entry['name']}: unbekannte Rolle {entry['role']!r}.")
@@ -79,8 +119,12 @@ def _start(data: Any) -> tuple[Game, list[Any]]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ScenarioError(f"seed: eine ganze Zahl wird gebraucht, nicht {seed!r}.")
     setup = Setup(
-        names=tuple(names), roles=tuple(roles), center=tuple(center),
-        rules=data.get("rules", "wolfrunde"), mode=data.get("mode", "online"), seed=seed,
+        names=tuple(names),
+        roles=tuple(roles),
+        center=tuple(center),
+        rules=data.get("rules", "wolfrunde"),
+        mode=data.get("mode", "online"),
+        seed=seed,
         meldeliste=bool(data.get("meldeliste", False)),
     )
     try:
@@ -95,9 +139,9 @@ def _start(data: Any) -> tuple[Game, list[Any]]:
 
 def _play_entry(game: Game, index: int, entry: Any) -> None:
     if not isinstance(entry, dict):
-        raise ScenarioError(f"script[{index}]: ein Objekt wie {{\"night\": 1, …}} wird gebraucht.")
+        raise ScenarioError(f'script[{index}]: ein Objekt wie {{"night": 1, …}} wird gebraucht.')
     if ("night" in entry) == ("day" in entry):
-        raise ScenarioError(f"script[{index}]: genau einer der Schlüssel \"night\" oder \"day\" wird gebraucht.")
+        raise ScenarioError(f'script[{index}]: genau einer der Schlüssel "night" oder "day" wird gebraucht.')
     phase = Phase.NIGHT if "night" in entry else Phase.DAY
     number = entry[phase.value]
     label = f"{phase.value} {number}"
@@ -144,7 +188,7 @@ def _answer(game: Game, entry: dict[str, Any], request: Request, label: str) -> 
         if value is None:
             return None
         if not isinstance(value, dict):
-            raise ScenarioError(f"{label}: {key!r} braucht Wählende und ihre Stimmen, {{\"Name\": \"Name\"}}.")
+            raise ScenarioError(f'{label}: {key!r} braucht Wählende und ihre Stimmen, {{"Name": "Name"}}.')
         target = value.get(game.name(request.seat))
         return None if target is None else _seat(game, target, label)
     if kind == "peek":
@@ -166,7 +210,7 @@ def _answer(game: Game, entry: dict[str, Any], request: Request, label: str) -> 
         if value is None:
             return None
         if not isinstance(value, dict):
-            raise ScenarioError(f"{label}: witch braucht {{\"heal\": Name, \"poison\": Name}}.")
+            raise ScenarioError(f'{label}: witch braucht {{"heal": Name, "poison": Name}}.')
         return {k: (None if v is None else _seat(game, v, label)) for k, v in value.items()}
     if value is None:
         return None

@@ -68,9 +68,7 @@ def _with_session(connection: HTTPConnection, response: Response, user: User) ->
     secure = connection.app.state.config.secure_cookies
     if secure is None:
         secure = connection.url.scheme in ("https", "wss")
-    response.set_cookie(
-        COOKIE, token, max_age=SESSION_SECONDS, httponly=True, samesite="lax", secure=secure, path="/"
-    )
+    response.set_cookie(COOKIE, token, max_age=SESSION_SECONDS, httponly=True, samesite="lax", secure=secure, path="/")
     return response
 
 

@@ -16,8 +16,7 @@ def for_seat(view: dict[str, Any], timer: dict[str, Any] | None, timers: dict[st
     alive = bool(you.get("alive"))
     if phase == "over" or view.get("result") is not None:
         # the game is over: every log is open to everyone, only the village square stays writable
-        return {"village": True, "wolves": False, "lovers": False, "sisters": False, "brothers": False,
-                "beyond": False}
+        return {"village": True, "wolves": False, "lovers": False, "sisters": False, "brothers": False, "beyond": False}
     night = phase == "night"
     channels: dict[str, bool] = {"village": alive and phase == "day"}
     if you.get("side") == "werewolves":

@@ -15,7 +15,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", default="data", help="Datenordner für die SQLite-Datenbank")
     parser.add_argument("--database-url", default=None, help="z. B. postgresql+psycopg://… statt SQLite")
     parser.add_argument(
-        "--secure-cookies", action=argparse.BooleanOptionalAction, default=None,
+        "--secure-cookies",
+        action=argparse.BooleanOptionalAction,
+        default=None,
         help="Sitzungs-Cookie nur über HTTPS senden (Standard: je nach Anfrage)",
     )
     parser.add_argument("--testing", action="store_true", help=argparse.SUPPRESS)
@@ -32,13 +34,20 @@ def run(args: argparse.Namespace) -> int:
     url = args.database_url or default_url(args.data)
     voices = str(Path(args.data) / "voices")
     config = ServerConfig(
-        database_url=url, secure_cookies=args.secure_cookies, voices_dir=voices, narration_wait=1.0,
+        database_url=url,
+        secure_cookies=args.secure_cookies,
+        voices_dir=voices,
+        narration_wait=1.0,
         narration_prerender=True,
     )
     if args.testing:  # for tests: bots answer at once, skipped steps pass quickly, many sign-ups allowed
         config = ServerConfig(
-            database_url=url, secure_cookies=args.secure_cookies, bot_delay=(0.0, 0.02),
-            pause_seconds=(0.0, 0.02), registrations_per_hour=10_000, voices_dir=voices,
+            database_url=url,
+            secure_cookies=args.secure_cookies,
+            bot_delay=(0.0, 0.02),
+            pause_seconds=(0.0, 0.02),
+            registrations_per_hour=10_000,
+            voices_dir=voices,
             narration_wait=0.01,  # the room still waits for the narration, a hundred times faster
         )
     app = create_app(config)

@@ -38,7 +38,10 @@ class LobbyActions:
 
     def broadcast_lobby(self: Room) -> None:
         message = payloads.lobby(
-            self.code, self.lobby, self.status, self.online_users(),
+            self.code,
+            self.lobby,
+            self.status,
+            self.online_users(),
             recommended(len(self.lobby.seats), self.lobby.settings.rules),
         )
         for conn in list(self.connections.values()):

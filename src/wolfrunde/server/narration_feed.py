@@ -82,7 +82,12 @@ def _part_seconds(part: list[dict[str, Any]]) -> float:
 
 class NarrationFeed:
     def __init__(
-        self, names: Sequence[str], deck: Iterable[str], narrator_id: str, seed: int, voices: ServerVoices,
+        self,
+        names: Sequence[str],
+        deck: Iterable[str],
+        narrator_id: str,
+        seed: int,
+        voices: ServerVoices,
         whisper_seconds: int | None = None,
     ) -> None:
         self.narrator_id = narrator_id

@@ -64,8 +64,7 @@ async def narrators(request: Request) -> Response:
         {"id": n.id, "name": n.name, "description": n.character, "preview": f"/api/voices/{n.id}/preview"}
         for n in NARRATORS
     ]
-    return JSONResponse({"narrators": listing, "default": DEFAULT_NARRATOR},
-                        headers={"Cache-Control": "max-age=3600"})
+    return JSONResponse({"narrators": listing, "default": DEFAULT_NARRATOR}, headers={"Cache-Control": "max-age=3600"})
 
 
 async def preview(request: Request) -> Response:
@@ -109,8 +108,11 @@ async def cue_audio(request: Request) -> Response:
         return problem("bad_cue")
     service = voices(request)
     key = service.verify(
-        params["narrator"], params["scene"], variant,
-        request.query_params.get("values", ""), request.query_params.get("sig", ""),
+        params["narrator"],
+        params["scene"],
+        variant,
+        request.query_params.get("values", ""),
+        request.query_params.get("sig", ""),
     )
     if key is None:
         return problem("bad_cue")

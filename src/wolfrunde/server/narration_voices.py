@@ -41,7 +41,11 @@ DEFAULT_NARRATOR = "jutta"
 KEY_FILE = ".cue-key"  # in the voice folder, so cue addresses stay valid across restarts
 # Characters per second of the bundled espeak-ng voices, measured over the catalogue's texts.
 _CHARS_PER_SECOND: dict[str, float] = {
-    "jutta": 13.4, "leopold": 13.1, "konrad": 14.6, "mechthild": 10.3, "hedda": 19.0,
+    "jutta": 13.4,
+    "leopold": 13.1,
+    "konrad": 14.6,
+    "mechthild": 10.3,
+    "hedda": 19.0,
 }
 CUE_GAP = 0.4  # the player's queue pauses this long between two cues
 _MAX_KNOWN = 20_000  # measured durations kept in memory

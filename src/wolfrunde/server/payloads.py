@@ -21,9 +21,7 @@ def welcome(code: str, user_id: int, name: str, seat: int | None) -> dict[str, A
     return {"type": "welcome", "room": code, "you": {"user_id": user_id, "name": name, "seat": seat}}
 
 
-def lobby(
-    code: str, data: Lobby, status: str, online: set[int], recommended: list[str] | None
-) -> dict[str, Any]:
+def lobby(code: str, data: Lobby, status: str, online: set[int], recommended: list[str] | None) -> dict[str, Any]:
     """Public lobby data: seats, who is connected, settings. Contains no game secrets."""
     seats = [
         {
@@ -56,18 +54,14 @@ def lobby(
     }
 
 
-def game(
-    seat: int, view: dict[str, Any], deadline: float | None, channels: dict[str, bool]
-) -> dict[str, Any]:
+def game(seat: int, view: dict[str, Any], deadline: float | None, channels: dict[str, bool]) -> dict[str, Any]:
     seconds_left = None if deadline is None else max(0.0, round(deadline - time.time(), 1))
     return {
         "type": "game",
         "seat": seat,
         "view": view,
         "timer": None if deadline is None else {"deadline": deadline, "seconds_left": seconds_left},
-        "channels": [
-            {"id": channel, "name": CHANNELS[channel], "write": write} for channel, write in channels.items()
-        ],
+        "channels": [{"id": channel, "name": CHANNELS[channel], "write": write} for channel, write in channels.items()],
     }
 
 

@@ -72,10 +72,13 @@ class Registry:
     async def sweep(self, now: float) -> list[str]:
         """Stops and forgets every room whose game ended long enough ago and that nobody is in."""
         idle = [
-            code for code, room in self.rooms.items()
-            if room.status == "ended" and room.ended_at is not None
+            code
+            for code, room in self.rooms.items()
+            if room.status == "ended"
+            and room.ended_at is not None
             and now - room.ended_at >= self.config.ended_room_seconds
-            and not room.connections and room.queue.empty()
+            and not room.connections
+            and room.queue.empty()
         ]
         rooms = [self.rooms.pop(code) for code in idle]  # gone before the first await: nobody finds them
         for room in rooms:

@@ -19,8 +19,9 @@ def room_link(request: Request, code: str) -> str:
 
 def qr_svg(text: str) -> bytes:
     buffer = io.BytesIO()
-    segno.make(text, error="m").save(buffer, kind="svg", scale=5, border=2, dark="#000000", light="#ffffff",
-                                     title="QR-Code des Raumlinks")
+    segno.make(text, error="m").save(
+        buffer, kind="svg", scale=5, border=2, dark="#000000", light="#ffffff", title="QR-Code des Raumlinks"
+    )
     return buffer.getvalue()
 
 
@@ -29,8 +30,9 @@ async def room_qr(request: Request) -> Response:
     room = request.app.state.registry.get(code) if code else None
     if room is None:
         return auth.problem(404, "no_room")
-    return Response(qr_svg(room_link(request, room.code)), media_type="image/svg+xml",
-                    headers={"Cache-Control": "max-age=3600"})
+    return Response(
+        qr_svg(room_link(request, room.code)), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"}
+    )
 
 
 def routes() -> list[Route]:

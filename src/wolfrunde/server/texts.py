@@ -50,8 +50,22 @@ CHANNELS: dict[str, str] = {
 }
 
 BOT_NAMES = (
-    "Agathe", "Bertold", "Cäcilie", "Dietmar", "Elfriede", "Friedhelm", "Gisela", "Hubertus",
-    "Irmgard", "Jobst", "Kunigunde", "Lambert", "Mechthild", "Notker", "Ottilie", "Pankraz",
+    "Agathe",
+    "Bertold",
+    "Cäcilie",
+    "Dietmar",
+    "Elfriede",
+    "Friedhelm",
+    "Gisela",
+    "Hubertus",
+    "Irmgard",
+    "Jobst",
+    "Kunigunde",
+    "Lambert",
+    "Mechthild",
+    "Notker",
+    "Ottilie",
+    "Pankraz",
 )
 
 

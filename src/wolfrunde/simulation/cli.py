@@ -22,8 +22,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default="wolfrunde", choices=["wolfrunde", "duesterwald"])
     parser.add_argument("--roles", help="Rollen, durch Komma getrennt (Standard: die empfohlene Besetzung)")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--table", action="store_true",
-                        help="Siegquoten der empfohlenen Besetzungen für 5 bis 18 Spieler")
+    parser.add_argument(
+        "--table", action="store_true", help="Siegquoten der empfohlenen Besetzungen für 5 bis 18 Spieler"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,11 +51,22 @@ def run(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps({"games": stats.games, "games_per_second": round(stats.games_per_second, 1),
-                          "wins": dict(stats.wins), "players": args.players, "rules": args.rules}))
+        print(
+            json.dumps(
+                {
+                    "games": stats.games,
+                    "games_per_second": round(stats.games_per_second, 1),
+                    "wins": dict(stats.wins),
+                    "players": args.players,
+                    "rules": args.rules,
+                }
+            )
+        )
         return 0
-    print(f"{stats.games} Partien mit {args.players} Spielern ({args.rules}), "
-          f"{stats.games_per_second:.0f} Partien/s, im Mittel {stats.rounds / stats.games:.1f} Runden")
+    print(
+        f"{stats.games} Partien mit {args.players} Spielern ({args.rules}), "
+        f"{stats.games_per_second:.0f} Partien/s, im Mittel {stats.rounds / stats.games:.1f} Runden"
+    )
     for winner, count in stats.wins.most_common():
         print(f"  {winner:12} {count / stats.games:6.1%}")
     return 0
@@ -67,14 +79,23 @@ def _table(args: argparse.Namespace) -> int:
         roles = recommended_roles(players, mode=mode, rules=args.rules)
         stats = simulate(players, args.games, args.seed, args.rules, roles)
         solo = sum(stats.wins[w] for w in SOLO)
-        rows.append({"players": players, "village": stats.wins["village"] / stats.games,
-                     "werewolves": stats.wins["werewolves"] / stats.games, "solo": solo / stats.games,
-                     "draw": stats.wins["draw"] / stats.games, "roles": roles})
+        rows.append(
+            {
+                "players": players,
+                "village": stats.wins["village"] / stats.games,
+                "werewolves": stats.wins["werewolves"] / stats.games,
+                "solo": solo / stats.games,
+                "draw": stats.wins["draw"] / stats.games,
+                "roles": roles,
+            }
+        )
     if args.json:
         print(json.dumps(rows))
         return 0
     print("Spieler  Dorf   Wölfe  Solo   Remis")
     for row in rows:
-        print(f"{row['players']:7}  {row['village']:5.0%}  {row['werewolves']:5.0%}  {row['solo']:5.0%}  "
-              f"{row['draw']:5.0%}")
+        print(
+            f"{row['players']:7}  {row['village']:5.0%}  {row['werewolves']:5.0%}  {row['solo']:5.0%}  "
+            f"{row['draw']:5.0%}"
+        )
     return 0

@@ -25,8 +25,9 @@ class Stats:
         return self.games / self.seconds if self.seconds else 0.0
 
 
-def random_setup(players: int, seed: int, rules: str = "wolfrunde", roles: list[str] | None = None,
-                 mode: str | None = None) -> Setup:
+def random_setup(
+    players: int, seed: int, rules: str = "wolfrunde", roles: list[str] | None = None, mode: str | None = None
+) -> Setup:
     rng = random.Random(seed)
     mode = mode or ("online" if 5 <= players <= 14 else "table_own_devices")
     deck = list(roles) if roles else recommended_roles(players, mode=mode, rules=rules)

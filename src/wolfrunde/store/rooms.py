@@ -36,9 +36,7 @@ def create_room(db: Database, code: str, host_id: int, lobby: dict[str, Any]) ->
     with db.session() as session:
         if session.get(RoomRecord, code) is not None:
             return False
-        session.add(
-            RoomRecord(code=code, host_id=host_id, status="lobby", lobby=lobby, created_at=now, updated_at=now)
-        )
+        session.add(RoomRecord(code=code, host_id=host_id, status="lobby", lobby=lobby, created_at=now, updated_at=now))
         return True
 
 
@@ -116,9 +114,7 @@ def reset_game(db: Database, code: str) -> None:
 
 def commands(db: Database, code: str) -> list[StoredCommand]:
     with db.session() as session:
-        rows = session.scalars(
-            select(RoomCommand).where(RoomCommand.room_code == code).order_by(RoomCommand.seq)
-        )
+        rows = session.scalars(select(RoomCommand).where(RoomCommand.room_code == code).order_by(RoomCommand.seq))
         return [StoredCommand(r.seq, r.op, r.seat, r.kind, r.choice, r.at) for r in rows]
 
 

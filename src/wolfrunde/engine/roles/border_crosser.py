@@ -31,8 +31,7 @@ def step(game: Game, night: NightEffects) -> Any:
     crosser = game.holder("border_crosser")
     if crosser is None:
         return
-    request = value_choice(crosser, "border_crosser", ("village", "werewolves"), default="village",
-                           what="Grenzgänger")
+    request = value_choice(crosser, "border_crosser", ("village", "werewolves"), default="village", what="Grenzgänger")
     answers = yield [request]
     side = answers[(crosser, "border_crosser")]
     game.card_state(crosser)["side"] = side

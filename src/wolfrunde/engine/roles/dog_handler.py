@@ -58,8 +58,9 @@ def step(game: Game, night: NightEffects) -> Any:
         for gap in allowed:
             if {a, b} == set(gap):
                 return gap
-        names = " und ".join(game.name(s) if isinstance(s, int) and 0 <= s < len(game.players) else repr(s)
-                             for s in (a, b))
+        names = " und ".join(
+            game.name(s) if isinstance(s, int) and 0 <= s < len(game.players) else repr(s) for s in (a, b)
+        )
         if handler in (a, b):
             raise IllegalMove(f"Hundeführer: der Hund darf nicht neben ihm selbst liegen ({names}).")
         raise IllegalMove(f"Hundeführer: zwischen {names} ist keine Lücke zweier lebender Nachbarn.")

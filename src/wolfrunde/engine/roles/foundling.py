@@ -36,8 +36,9 @@ def step(game: Game, night: NightEffects) -> Any:
     def why_not(target: int) -> str | None:
         return "Das Findelkind kann nicht sein eigenes Vorbild sein." if target == child else None
 
-    request = seat_choice(game, child, "foundling", others, default=game.rng.choice(others), why_not=why_not,
-                          what="Vorbild")
+    request = seat_choice(
+        game, child, "foundling", others, default=game.rng.choice(others), why_not=why_not, what="Vorbild"
+    )
     answers = yield [request]
     model = answers[(child, "foundling")]
     if model is not None:

@@ -44,7 +44,7 @@ def step(game: Game, night: NightEffects) -> Any:
         if value is None:
             return {"heal": None, "poison": None}
         if not isinstance(value, dict) or set(value) - {"heal", "poison"}:
-            raise IllegalMove("Hexe: erwartet wird {\"heal\": Spieler, \"poison\": Spieler}.")
+            raise IllegalMove('Hexe: erwartet wird {"heal": Spieler, "poison": Spieler}.')
         heal, poison = value.get("heal"), value.get("poison")
         if heal is not None:
             if potions.get("heal_used"):

@@ -39,8 +39,14 @@ class _Library:
         self.lib.espeak_TextToPhonemes.restype = ctypes.c_char_p
         self.lib.espeak_SetPhonemeTrace.argtypes = [ctypes.c_int, ctypes.c_void_p]
         self.lib.espeak_Synth.argtypes = [
-            ctypes.c_void_p, ctypes.c_size_t, ctypes.c_uint, ctypes.c_int, ctypes.c_uint, ctypes.c_uint,
-            ctypes.c_void_p, ctypes.c_void_p,
+            ctypes.c_void_p,
+            ctypes.c_size_t,
+            ctypes.c_uint,
+            ctypes.c_int,
+            ctypes.c_uint,
+            ctypes.c_uint,
+            ctypes.c_void_p,
+            ctypes.c_void_p,
         ]
         data_home = Path(espeakng_loader.get_data_path()).parent  # the folder holding espeak-ng-data/
         self.rate = int(self.lib.espeak_Initialize(_SYNCHRONOUS, 0, str(data_home).encode(), _DONT_EXIT))
@@ -60,8 +66,11 @@ class _Library:
         with self.lock:
             self._set_voice(voice.variant)
             for parameter, value in (
-                (_RATE, voice.rate), (_PITCH, voice.pitch), (_RANGE, voice.pitch_range),
-                (_WORDGAP, voice.word_gap), (_VOLUME, 100),
+                (_RATE, voice.rate),
+                (_PITCH, voice.pitch),
+                (_RANGE, voice.pitch_range),
+                (_WORDGAP, voice.word_gap),
+                (_VOLUME, 100),
             ):
                 self.lib.espeak_SetParameter(parameter, value, 0)
             status, chunks = self._synth(data)

@@ -51,8 +51,20 @@ class MbrolaSpeaker:
         s = self.settings
         with tempfile.TemporaryDirectory(prefix="wolfrunde-mbrola-") as folder:
             wav = Path(folder) / "out.wav"
-            command = ["espeak-ng", "-v", f"mb-{s.voice}", "-s", str(s.rate), "-p", str(s.pitch),
-                       "-b", "1", "-w", str(wav), "--stdin"]
+            command = [
+                "espeak-ng",
+                "-v",
+                f"mb-{s.voice}",
+                "-s",
+                str(s.rate),
+                "-p",
+                str(s.pitch),
+                "-b",
+                "1",
+                "-w",
+                str(wav),
+                "--stdin",
+            ]
             return _run_to_wav(command, wav, text_in=speakable(text))  # the CLI reads [[...]] as phonemes
 
 

@@ -136,8 +136,9 @@ async def table_qr(request: Request) -> Response:
 def qr_svg(link: str) -> bytes:
     """The join link as a standalone SVG QR code (with its namespace, so an <img> can show it)."""
     buffer = io.BytesIO()
-    segno.make(link, error="m").save(buffer, kind="svg", scale=6, border=2, dark="#1d1b2e", light="#ffffff",
-                                      xmldecl=False)
+    segno.make(link, error="m").save(
+        buffer, kind="svg", scale=6, border=2, dark="#1d1b2e", light="#ffffff", xmldecl=False
+    )
     return buffer.getvalue()
 
 

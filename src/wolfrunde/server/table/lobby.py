@@ -80,8 +80,13 @@ class TableLobby:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableLobby:
-        return cls(mode=data["mode"], host=data["host"], seats=[Guest(**g) for g in data["seats"]],
-                   settings=TableSettings(**data["settings"]), speaker=int(data.get("speaker", 0)))
+        return cls(
+            mode=data["mode"],
+            host=data["host"],
+            seats=[Guest(**g) for g in data["seats"]],
+            settings=TableSettings(**data["settings"]),
+            speaker=int(data.get("speaker", 0)),
+        )
 
 
 def check_name(name: Any) -> str:
@@ -122,11 +127,24 @@ def deal(lobby: TableLobby, rng: random.Random) -> dict[str, Any]:
             deck.remove(role)
         deck.append("thief")
     rng.shuffle(deck)
-    setup = {"names": [g.name for g in lobby.seats], "roles": deck, "center": centre,
-             "rules": lobby.settings.rules, "mode": lobby.mode, "seed": rng.randrange(2**31), "meldeliste": False}
+    setup = {
+        "names": [g.name for g in lobby.seats],
+        "roles": deck,
+        "center": centre,
+        "rules": lobby.settings.rules,
+        "mode": lobby.mode,
+        "seed": rng.randrange(2**31),
+        "meldeliste": False,
+    }
     try:
-        Setup(names=tuple(setup["names"]), roles=tuple(deck), center=tuple(centre), rules=setup["rules"],
-              mode=lobby.mode, seed=setup["seed"]).validate()
+        Setup(
+            names=tuple(setup["names"]),
+            roles=tuple(deck),
+            center=tuple(centre),
+            rules=setup["rules"],
+            mode=lobby.mode,
+            seed=setup["seed"],
+        ).validate()
     except SetupError as error:
         raise TableError("bad_settings", str(error)) from None
     return setup

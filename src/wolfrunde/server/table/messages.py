@@ -101,11 +101,21 @@ def table(code: str, lobby: TableLobby, status: str, online: set[int], speaking:
     `speaker` is the device the host chose, `speaking` the one that plays the narrator now."""
     settings = lobby.settings
     return {
-        "type": "table", "code": code, "link": f"/t/{code}", "status": status, "speaker": lobby.speaker,
+        "type": "table",
+        "code": code,
+        "link": f"/t/{code}",
+        "status": status,
+        "speaker": lobby.speaker,
         "speaking": speaking,
-        "seats": [{"seat": i, "name": g.name, "online": i in online, "host": i == 0}
-                  for i, g in enumerate(lobby.seats)],
-        "settings": {"rules": settings.rules, "roles": settings.roles, "narrator": settings.narrator,
-                     "discussion": settings.discussion, "timers": dict(settings.timers)},
+        "seats": [
+            {"seat": i, "name": g.name, "online": i in online, "host": i == 0} for i, g in enumerate(lobby.seats)
+        ],
+        "settings": {
+            "rules": settings.rules,
+            "roles": settings.roles,
+            "narrator": settings.narrator,
+            "discussion": settings.discussion,
+            "timers": dict(settings.timers),
+        },
         "recommended_roles": lobby.recommended(),
     }

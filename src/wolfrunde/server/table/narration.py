@@ -68,5 +68,10 @@ class TableNarration:
 
 def _device_cue(cue: dict[str, Any]) -> dict[str, Any]:
     """What a table device needs of a cue: the caption, the audio and its length."""
-    return {"scene": cue["scene"], "text": cue["text"], "url": cue.get("url"), "mp3_url": cue.get("mp3_url"),
-            "seconds": cue.get("seconds") or 0.0}
+    return {
+        "scene": cue["scene"],
+        "text": cue["text"],
+        "url": cue.get("url"),
+        "mp3_url": cue.get("mp3_url"),
+        "seconds": cue.get("seconds") or 0.0,
+    }

@@ -282,8 +282,12 @@ class TableRoom(CommandLoop):
         speaking = self.speaking_seat()
         for seat in range(len(self.lobby.seats)):
             payload = seat_payload(self.match, seat, [], None, seat == speaking)
-            self.shown[seat] = {**payload, "questions": [], "discussion": False,
-                                "discussion_seconds": self.lobby.settings.discussion}
+            self.shown[seat] = {
+                **payload,
+                "questions": [],
+                "discussion": False,
+                "discussion_seconds": self.lobby.settings.discussion,
+            }
         for conn, member in list(self.connections.values()):
             if member.seat is not None:
                 conn.send({**self.shown[member.seat], "now": time.time()})
@@ -298,8 +302,11 @@ class TableRoom(CommandLoop):
         if self.mode == SINGLE:
             settings = self.lobby.settings
             options = TableOptions(
-                night_style=settings.night_style, vote_style=settings.vote_style, discussion=settings.discussion,
-                turn_seconds=0.3 if self.quick else 8.0, call_pause=(0.1, 0.3) if self.quick else (4.0, 9.0),
+                night_style=settings.night_style,
+                vote_style=settings.vote_style,
+                discussion=settings.discussion,
+                turn_seconds=0.3 if self.quick else 8.0,
+                call_pause=(0.1, 0.3) if self.quick else (4.0, 9.0),
             )
             self.single = SingleDevice(self.match, options, self.narration)
 
@@ -405,8 +412,9 @@ class TableRoom(CommandLoop):
         loop = asyncio.get_running_loop()
         now = time.time()
         if self.holding:  # the flag, not the clock, decides: a handle may fire a moment early
-            self._handles.append(loop.call_later(max(0.0, self.timer["release"] - now), self.post,
-                                                 Timed("release", self.generation)))
+            self._handles.append(
+                loop.call_later(max(0.0, self.timer["release"] - now), self.post, Timed("release", self.generation))
+            )
         delay = max(0.0, self.timer["deadline"] - now)
         self._handles.append(loop.call_later(delay, self.post, Timed("deadline", self.generation)))
 
@@ -447,5 +455,6 @@ class TableRoom(CommandLoop):
         return None
 
     def _online_seats(self) -> set[int]:
-        return {member.seat for conn, member in self.connections.values()
-                if member.seat is not None and not conn.closed}
+        return {
+            member.seat for conn, member in self.connections.values() if member.seat is not None and not conn.closed
+        }

@@ -22,20 +22,41 @@ def seat_payload(
         questions.append(question)
     news = [texts.news_line(event, names) for _, event in k.private_events(match, [seat]) if event["type"] != "role"]
     payload: dict[str, Any] = {
-        "type": "seat", "mode": "table_own_devices", "seat": seat, "name": view["name"], "phase": view["phase"],
-        "round": view["round"], "role": texts.role_card(you["role"]), "alive": you["alive"],
+        "type": "seat",
+        "mode": "table_own_devices",
+        "seat": seat,
+        "name": view["name"],
+        "phase": view["phase"],
+        "round": view["round"],
+        "role": texts.role_card(you["role"]),
+        "alive": you["alive"],
         "lover": None if you["lover"] is None else names[you["lover"]],
-        "players": [{"seat": p["seat"], "name": p["name"], "alive": p["alive"], "captain": p["captain"],
-                     "role": None if p["role"] is None or (p["seat"] == seat and result_open(view))
-                     else texts.role_name(p["role"])} for p in view["players"]],
-        "questions": questions, "news": news[-12:], "captions": cues, "deadline": deadline, "speaker": speaker,
+        "players": [
+            {
+                "seat": p["seat"],
+                "name": p["name"],
+                "alive": p["alive"],
+                "captain": p["captain"],
+                "role": None
+                if p["role"] is None or (p["seat"] == seat and result_open(view))
+                else texts.role_name(p["role"]),
+            }
+            for p in view["players"]
+        ],
+        "questions": questions,
+        "news": news[-12:],
+        "captions": cues,
+        "deadline": deadline,
+        "speaker": speaker,
         "discussion": any(r["kind"] == k.DISCUSSION for r in view["pending"]),
         "result": None,
     }
     result = view["result"]
     if result is not None:
-        payload["result"] = {"winner": texts.WINNERS.get(result["winner"], ""),
-                             "winners": [names[s] for s in result["winners"]]}
+        payload["result"] = {
+            "winner": texts.WINNERS.get(result["winner"], ""),
+            "winners": [names[s] for s in result["winners"]],
+        }
     return payload
 
 

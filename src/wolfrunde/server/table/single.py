@@ -283,8 +283,10 @@ class SingleDevice:
             mine = [r for r in self._night_requests() if r["seat"] == seat]
             if not mine:
                 return [self._dummy(seat)]
-            return [self._dummy(seat, r["kind"]) if r["kind"] == "confirm"
-                    else Question((seat,), r["kind"], r["options"]) for r in mine]
+            return [
+                self._dummy(seat, r["kind"]) if r["kind"] == "confirm" else Question((seat,), r["kind"], r["options"])
+                for r in mine
+            ]
         if turn.purpose == "ballot":
             return [Question((seat,), r["kind"], r["options"]) for r in self._vote_requests() if r["seat"] == seat]
         return [Question((seat,), r["kind"], r["options"]) for r in k.pending(self.match, [seat])]
@@ -328,8 +330,13 @@ class SingleDevice:
 
     # --- the screen ---------------------------------------------------------------------------------
     def screen(self) -> dict[str, Any]:
-        base: dict[str, Any] = {"type": "screen", "mode": "table_single_device", "round": self.match.game.round,
-                                "phase": k.phase(self.match), "spoken_until": self.spoken_until}
+        base: dict[str, Any] = {
+            "type": "screen",
+            "mode": "table_single_device",
+            "round": self.match.game.round,
+            "phase": k.phase(self.match),
+            "spoken_until": self.spoken_until,
+        }
         if self.match.over:
             return {**base, **self._over()}
         if self.turn is not None:
@@ -349,13 +356,23 @@ class SingleDevice:
         if turn.purpose in ("deal", "card"):
             seat = turn.seats[0]
             following = seat + 1 if turn.purpose == "deal" and seat + 1 < len(self.names) else None
-            return {"screen": "card", "holder": holder, "role": texts.role_card(k.own_role(self.match, seat)),
-                    "news": self._opened_news, "next": None if following is None else self.names[following],
-                    "purpose": turn.purpose}
+            return {
+                "screen": "card",
+                "holder": holder,
+                "role": texts.role_card(k.own_role(self.match, seat)),
+                "news": self._opened_news,
+                "next": None if following is None else self.names[following],
+                "purpose": turn.purpose,
+            }
         questions = self._turn_questions(turn)
-        screen: dict[str, Any] = {"screen": "turn", "holder": holder, "purpose": turn.purpose,
-                                  "players": self._players(), "questions": [self._describe(q) for q in questions],
-                                  "news": self._opened_news}
+        screen: dict[str, Any] = {
+            "screen": "turn",
+            "holder": holder,
+            "purpose": turn.purpose,
+            "players": self._players(),
+            "questions": [self._describe(q) for q in questions],
+            "news": self._opened_news,
+        }
         if turn.purpose == "night":
             screen["label"] = self._label(questions[0].kind) if questions else ""
         if turn.purpose == "round":
@@ -363,12 +380,21 @@ class SingleDevice:
         return screen
 
     def _call_screen(self, index: int, acting: bool) -> dict[str, Any]:
-        label = self._label(self._night_groups()[0].kind) if acting else texts.STEP_CALLS.get(
-            k.step_of(self.match, index), "")
+        label = (
+            self._label(self._night_groups()[0].kind)
+            if acting
+            else texts.STEP_CALLS.get(k.step_of(self.match, index), "")
+        )
         low, high = self.options.call_pause
         pause = low + (high - low) * ((index * 7919) % 100) / 100  # the same pause after a reload
-        return {"screen": "call", "label": label, "title": texts.wakes(label), "acting": acting,
-                "pause": round(pause, 2), "call": self.calls_done}
+        return {
+            "screen": "call",
+            "label": label,
+            "title": texts.wakes(label),
+            "acting": acting,
+            "pause": round(pause, 2),
+            "call": self.calls_done,
+        }
 
     def _day_screen(self) -> dict[str, Any]:
         questions = self._public_questions()
@@ -380,20 +406,33 @@ class SingleDevice:
             kind = votes[0]["kind"]
             candidates = sorted({c for r in votes for c in r["options"]["choices"]})
             captain = k.captain(self.match) if kind not in ("captain", "captain_runoff") else None
-            return {"screen": "hands", "kind": kind, "prompt": texts.HANDS_PROMPTS.get(kind, ""),
-                    "candidates": candidates, "voters": len(votes), "captain": captain}
+            return {
+                "screen": "hands",
+                "kind": kind,
+                "prompt": texts.HANDS_PROMPTS.get(kind, ""),
+                "candidates": candidates,
+                "voters": len(votes),
+                "captain": captain,
+            }
         if self.discussion_deadline is not None:
-            return {"screen": "discussion", "deadline": self.discussion_deadline, "seconds": self.options.discussion,
-                    "marks": self.dial_marks}
+            return {
+                "screen": "discussion",
+                "deadline": self.discussion_deadline,
+                "seconds": self.options.discussion,
+                "marks": self.dial_marks,
+            }
         return {"screen": "wait"}
 
     def _over(self) -> dict[str, Any]:
         result = self.match.game.result or {}
         roles = k.final_roles(self.match)
-        return {"screen": "over", "winner": texts.WINNERS.get(result.get("winner", ""), ""),
-                "winners": [self.names[s] for s in result.get("winners", [])],
-                "roles": [{"name": n, "role": texts.role_name(r)} for n, r in zip(self.names, roles, strict=True)],
-                "captions": self._captions()}
+        return {
+            "screen": "over",
+            "winner": texts.WINNERS.get(result.get("winner", ""), ""),
+            "winners": [self.names[s] for s in result.get("winners", [])],
+            "roles": [{"name": n, "role": texts.role_name(r)} for n, r in zip(self.names, roles, strict=True)],
+            "captions": self._captions(),
+        }
 
     def _players(self) -> list[dict[str, Any]]:
         alive = set(k.living(self.match))
@@ -411,8 +450,14 @@ class SingleDevice:
 
 def describe(kind: str, options: dict[str, Any], names: list[str]) -> dict[str, Any]:
     """A question for a device: the engine's options plus German prompt and value labels."""
-    prompt = texts.DUMMY_PROMPT if kind in ("dummy", "confirm") and options.get("type") == "seat" else (
-        texts.PROMPTS.get(kind, ""))
-    labels = {json.dumps(v): texts.value_label(v) for v in options.get("choices", []) if not isinstance(v, int)
-              or isinstance(v, bool)}
+    prompt = (
+        texts.DUMMY_PROMPT
+        if kind in ("dummy", "confirm") and options.get("type") == "seat"
+        else (texts.PROMPTS.get(kind, ""))
+    )
+    labels = {
+        json.dumps(v): texts.value_label(v)
+        for v in options.get("choices", [])
+        if not isinstance(v, int) or isinstance(v, bool)
+    }
     return {"kind": kind, "prompt": prompt, "options": options, "labels": labels}

@@ -73,10 +73,18 @@ def create(db: Database, code: str, mode: str, lobby: dict[str, Any]) -> bool:
     with db.session() as session:
         if session.execute(select(table_games.c.code).where(table_games.c.code == code)).first():
             return False
-        session.execute(insert(table_games).values(
-            code=code, mode=mode, status="lobby", lobby=lobby, setup=None, timer=None, created_at=now,
-            updated_at=now,
-        ))
+        session.execute(
+            insert(table_games).values(
+                code=code,
+                mode=mode,
+                status="lobby",
+                lobby=lobby,
+                setup=None,
+                timer=None,
+                created_at=now,
+                updated_at=now,
+            )
+        )
         return True
 
 
@@ -104,10 +112,17 @@ def append(db: Database, code: str, command: Command, **fields: Any) -> None:
     with db.session() as session:
         last = session.scalar(select(func.max(table_commands.c.seq)).where(table_commands.c.game_code == code))
         seq = 0 if last is None else last + 1
-        session.execute(insert(table_commands).values(
-            game_code=code, seq=seq, op=command.op, seat=command.seat, kind=command.kind, choice=command.choice,
-            at=command.at,
-        ))
+        session.execute(
+            insert(table_commands).values(
+                game_code=code,
+                seq=seq,
+                op=command.op,
+                seat=command.seat,
+                kind=command.kind,
+                choice=command.choice,
+                at=command.at,
+            )
+        )
         if fields:
             record = update(table_games).where(table_games.c.code == code)
             session.execute(record.values(**fields, updated_at=command.at))

@@ -8,12 +8,25 @@ from typing import Any
 from wolfrunde.engine import all_cards
 
 STEP_CALLS: dict[str, str] = {
-    "thief": "Der Dieb", "border_crosser": "Der Grenzgänger", "foundling": "Das Findelkind", "cupid": "Amor",
-    "lovers": "Die Verliebten", "sisters": "Die Schwestern", "brothers": "Die Brüder",
-    "bodyguard": "Der Leibwächter", "denouncer": "Der Denunziant", "werewolves": "Die Werwölfe",
-    "alpha_wolf": "Der Leitwolf", "white_wolf": "Der Weiße Wolf", "seer": "Die Seherin", "fox": "Der Fuchs",
-    "dog_handler": "Der Hundeführer", "witch": "Die Hexe", "piper": "Der Flötenspieler",
-    "enchanted": "Die Verzauberten", "maid": "Die Magd",
+    "thief": "Der Dieb",
+    "border_crosser": "Der Grenzgänger",
+    "foundling": "Das Findelkind",
+    "cupid": "Amor",
+    "lovers": "Die Verliebten",
+    "sisters": "Die Schwestern",
+    "brothers": "Die Brüder",
+    "bodyguard": "Der Leibwächter",
+    "denouncer": "Der Denunziant",
+    "werewolves": "Die Werwölfe",
+    "alpha_wolf": "Der Leitwolf",
+    "white_wolf": "Der Weiße Wolf",
+    "seer": "Die Seherin",
+    "fox": "Der Fuchs",
+    "dog_handler": "Der Hundeführer",
+    "witch": "Die Hexe",
+    "piper": "Der Flötenspieler",
+    "enchanted": "Die Verzauberten",
+    "maid": "Die Magd",
 }
 PLURAL_CALLS = frozenset({"Die Verliebten", "Die Schwestern", "Die Brüder", "Die Werwölfe", "Die Verzauberten"})
 KIND_CALLS: dict[str, str] = {"peek": "Das Mädchen", "catch": "Die Werwölfe", "infect": "Der Urwolf"}
@@ -60,16 +73,19 @@ HANDS_PROMPTS: dict[str, str] = {
 VALUE_LABELS: dict[str, str] = {"true": "Ja", "false": "Nein", "village": "Dorf", "werewolves": "Werwölfe"}
 SIDES = {"village": "das Dorf", "werewolves": "die Werwölfe", "wolves": "die Werwölfe"}
 WINNERS: dict[str, str] = {
-    "village": "Das Dorf hat gewonnen.", "werewolves": "Die Werwölfe haben gewonnen.",
-    "lovers": "Die Verliebten haben gewonnen.", "angel": "Der Engel hat gewonnen.",
-    "pied_piper": "Der Flötenspieler hat gewonnen.", "white_wolf": "Der Weiße Wolf hat gewonnen.",
+    "village": "Das Dorf hat gewonnen.",
+    "werewolves": "Die Werwölfe haben gewonnen.",
+    "lovers": "Die Verliebten haben gewonnen.",
+    "angel": "Der Engel hat gewonnen.",
+    "pied_piper": "Der Flötenspieler hat gewonnen.",
+    "white_wolf": "Der Weiße Wolf hat gewonnen.",
     "draw": "Unentschieden: Niemand hat gewonnen.",
 }
 NIGHT_STYLES = {"eyes_closed": "Augen zu", "round": "Reihum"}
 
 
 def wakes(label: str) -> str:
-    """"Die Seherin erwacht", "Die Werwölfe erwachen"."""
+    """ "Die Seherin erwacht", "Die Werwölfe erwachen"."""
     return f"{label} {'erwachen' if label in PLURAL_CALLS else 'erwacht'}"
 
 

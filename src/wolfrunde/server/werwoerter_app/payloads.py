@@ -13,8 +13,17 @@ from wolfrunde.server.werwoerter_app.hints_now import current_keys, described
 from wolfrunde.werwoerter import Game
 
 SHARED_ROLE_STAGES = {st.MAYOR, st.OVER}
-SHARED_WORD_STAGES = {st.MAYOR, st.SEER_WORD, st.WOLVES_WORD, st.DAY, st.POINTING, st.POINT_NOW, st.TALK, st.VOTE,
-                      st.OVER}
+SHARED_WORD_STAGES = {
+    st.MAYOR,
+    st.SEER_WORD,
+    st.WOLVES_WORD,
+    st.DAY,
+    st.POINTING,
+    st.POINT_NOW,
+    st.TALK,
+    st.VOTE,
+    st.OVER,
+}
 SHARED_HINT_STAGES = SHARED_WORD_STAGES
 
 

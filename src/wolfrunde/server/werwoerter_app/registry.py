@@ -26,12 +26,21 @@ class Registry:
         self.rooms: dict[str, Room] = {}
         self.audio_url: AudioUrl | None = audio_urls(config)
 
-    def create(self, mode: str, names: list[str], difficulty: int = 1, day_seconds: int = DAY_SECONDS,
-               narrator: str = DEFAULT_NARRATOR) -> tuple[Room, str]:
+    def create(
+        self,
+        mode: str,
+        names: list[str],
+        difficulty: int = 1,
+        day_seconds: int = DAY_SECONDS,
+        narrator: str = DEFAULT_NARRATOR,
+    ) -> tuple[Room, str]:
         """A new room and the creator's guest token. `single`: all names, dealt at once; `devices`: the host."""
         token = new_token()
         settings: dict[str, Any] = {
-            "difficulty": difficulty, "day_seconds": day_seconds, "narrator": narrator, "speaker": 0,
+            "difficulty": difficulty,
+            "day_seconds": day_seconds,
+            "narrator": narrator,
+            "speaker": 0,
         }
         if mode == "single":
             settings["device"] = token_hash(token)

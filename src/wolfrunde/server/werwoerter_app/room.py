@@ -30,7 +30,6 @@ from wolfrunde.werwoerter.roles import MAX_PLAYERS
 log = logging.getLogger(__name__)
 
 
-
 @dataclass(frozen=True)
 class Attach:
     conn: Connection
@@ -203,8 +202,14 @@ class Room(CommandLoop, Actions):
         self.status = "ended" if self.game.is_over else "running"
         extra: dict[str, Any] = {"setup": setup} if setup is not None else {}
         store.save(
-            self.db, self.code, status=self.status, stage=stage, settings=self.settings,
-            decision=None if decision is None else decision.to_json(), new_game=new_game, **extra,
+            self.db,
+            self.code,
+            status=self.status,
+            stage=stage,
+            settings=self.settings,
+            decision=None if decision is None else decision.to_json(),
+            new_game=new_game,
+            **extra,
         )
         self.stage = stage
         self._arm()

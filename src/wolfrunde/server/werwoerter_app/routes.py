@@ -121,8 +121,9 @@ async def qr(request: Request) -> Response:
     if code is None or _registry(request).get(code) is None:
         return _problem(404, "Diese Runde gibt es nicht.")
     out = io.BytesIO()
-    segno.make(join_link(request, code), error="m").save(out, kind="svg", scale=6, border=2, dark="#1d1b16",
-                                                         light="#ffffff", title=f"Werwörter-Runde {code}")
+    segno.make(join_link(request, code), error="m").save(
+        out, kind="svg", scale=6, border=2, dark="#1d1b16", light="#ffffff", title=f"Werwörter-Runde {code}"
+    )
     return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
 

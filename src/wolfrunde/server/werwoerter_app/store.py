@@ -33,8 +33,15 @@ def create(db: Database, data: RoomData) -> bool:
             return False
         session.add(
             WwRoomRecord(
-                code=data.code, mode=data.mode, status=data.status, seats=data.seats, settings=data.settings,
-                setup=data.setup, stage=data.stage, created_at=now, updated_at=now,
+                code=data.code,
+                mode=data.mode,
+                status=data.status,
+                seats=data.seats,
+                settings=data.settings,
+                setup=data.setup,
+                stage=data.stage,
+                created_at=now,
+                updated_at=now,
             )
         )
         return True

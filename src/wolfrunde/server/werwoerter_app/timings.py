@@ -26,6 +26,15 @@ class Timings:
     def for_config(cls, config: ServerConfig) -> Timings:
         """A `--testing` server (near-zero pauses) runs the night and the pointing quickly."""
         if config.pause_seconds[1] < 0.5:
-            return cls(night_start=0.4, wake=0.4, show_word=1.5, meet=0.4, sleep=0.4, point=2.0,
-                       point_grace=2.0, vote=30.0, speech_gap=None)
+            return cls(
+                night_start=0.4,
+                wake=0.4,
+                show_word=1.5,
+                meet=0.4,
+                sleep=0.4,
+                point=2.0,
+                point_grace=2.0,
+                vote=30.0,
+                speech_gap=None,
+            )
         return cls()
