@@ -221,12 +221,12 @@ def test_finished_rooms_nobody_is_in_leave_memory_after_a_while(tmp_path: Path) 
 
     async def scenario() -> tuple[list[str], list[str], bool]:
         registry = Registry(db, config)
-        room = registry.get(CODE)
+        room = await registry.get(CODE)
         assert room is not None and room.ended_at is not None
         kept = await registry.sweep(room.ended_at + 30)
         freed = await registry.sweep(room.ended_at + 61)
         gone = CODE not in registry.rooms
-        again = registry.get(CODE)  # still in the store: a late visitor finds the end screen
+        again = await registry.get(CODE)  # still in the store: a late visitor finds the end screen
         assert again is not None and again.status == "ended"
         await registry.close()
         return kept, freed, gone
@@ -241,7 +241,7 @@ def test_a_finished_room_with_a_player_inside_stays(tmp_path: Path) -> None:
 
     async def scenario() -> list[str]:
         registry = Registry(db, config)
-        room = registry.get(CODE)
+        room = await registry.get(CODE)
         assert room is not None and room.ended_at is not None
         room.post(Attach(player(2)))
         await asyncio.sleep(0.1)

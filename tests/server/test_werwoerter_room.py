@@ -244,7 +244,7 @@ def test_restart_resumes_the_game_with_its_stage_deadline_and_markers(tmp_path: 
 
     async def second_life(code: str, token: str, stage: dict[str, Any], decisions: tuple[Decision, ...]) -> None:
         registry = registry_in(tmp_path)
-        assert registry.restore() == 1
+        assert await registry.restore() == 1
         room = registry.rooms[code]
         assert room.game is not None and room.game.decisions == decisions
         assert room.stage["name"] == "day" and room.stage["deadline"] == stage["deadline"]

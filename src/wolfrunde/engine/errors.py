@@ -7,3 +7,8 @@ class IllegalMove(Exception):
 
 class SetupError(ValueError):
     """A setup the rules do not allow (player count, roles, centre cards, names)."""
+
+
+class EngineFault(Exception):
+    """A rule failed while applying a legal decision: a bug. The decision is not kept; the game can be
+    rebuilt exactly as it was before it with `Game.replay(game.setup, game.history)`."""

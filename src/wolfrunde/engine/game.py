@@ -7,7 +7,8 @@ from collections.abc import Generator, Iterable
 from typing import Any
 
 from wolfrunde.engine import flow, meldeliste, sides, view
-from wolfrunde.engine.errors import IllegalMove
+from wolfrunde.engine.answers import canonical
+from wolfrunde.engine.errors import EngineFault, IllegalMove
 from wolfrunde.engine.model import Event, Mode, Phase, Request, Rules, Side
 from wolfrunde.engine.player import Player
 from wolfrunde.engine.setup import Setup
@@ -46,6 +47,7 @@ class Game:
         self.hands_raised: set[int] = set()  # ever raised a hand (the silence penalty of day 1)
         self.speakers: list[int] = []  # today's Meldeliste: the first has the word
         self.night: Any = None  # the current night's effects (flow.NightEffects)
+        self.broken = False  # a rule failed: only a replay of `history` may go on
         self._open: dict[tuple[int, str], Request] = {}
         self._answers: Answers = {}
         self._flow: Flow = flow.play(self)
@@ -62,26 +64,59 @@ class Game:
 
     # ---- advancing -------------------------------------------------------------------------
     def decide(self, seat: int, kind: str, choice: Any) -> None:
-        """Answer an open request. Raises IllegalMove and leaves the game unchanged if not allowed."""
+        """Answer an open request. Raises IllegalMove and leaves the game unchanged if not allowed.
+
+        The raw `choice` is first turned into its canonical type (`answers.canonical`), so the history
+        and every rule only ever see clean values. Should a rule fail on a legal answer, the game raises
+        EngineFault, forgets that answer and refuses every further decision (see EngineFault)."""
+        self._usable()
         if self.result is not None:
             raise IllegalMove("Die Partie ist vorbei.")
         if kind in meldeliste.MOVES:
-            meldeliste.play(self, seat, kind)
+            meldeliste.check(self, seat, kind)
+            self._guarded(lambda: meldeliste.play(self, seat, kind))
             return
         key = (seat, kind)
         request = self._open.get(key)
         if request is None or key in self._answers:
             raise IllegalMove(self._why_not_pending(seat, kind))
-        value = request.check(choice)
+        value = request.check(canonical(request.options, choice))
+        self._guarded(lambda: self._accept(key, value))
+
+    def timeout(self) -> None:
+        """The caller's timer ran out: every open request gets its default. Nothing open: nothing happens."""
+        self._usable()
+        pending = self.pending()
+        if not pending:
+            return
+
+        def apply_defaults() -> None:
+            for request in pending:
+                key = (request.seat, request.kind)
+                if self._open.get(key) is request and key not in self._answers:
+                    self._accept(key, request.check(canonical(request.options, request.default)))
+
+        self._guarded(apply_defaults)
+
+    def _accept(self, key: tuple[int, str], value: Any) -> None:
+        seat, kind = key
         self.history.append((seat, kind, value))
         self._answers[key] = value
         if len(self._answers) == len(self._open):
             self._advance(self._answers)
 
-    def timeout(self) -> None:
-        """The caller's timer ran out: every open request gets its default."""
-        for request in self.pending():
-            self.decide(request.seat, request.kind, request.default)
+    def _guarded(self, change: Any) -> None:
+        mark = len(self.history)
+        try:
+            change()
+        except Exception as error:
+            self.broken = True
+            del self.history[mark:]
+            raise EngineFault(f"Regelfehler bei {type(error).__name__}: {error}") from error
+
+    def _usable(self) -> None:
+        if self.broken:
+            raise EngineFault("Diese Partie muss nach einem Regelfehler neu aufgebaut werden.")
 
     @classmethod
     def replay(cls, setup: Setup, history: Iterable[tuple[int, str, Any]]) -> Game:

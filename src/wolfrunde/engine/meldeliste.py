@@ -23,9 +23,16 @@ MOVES = (RAISE_HAND, DONE_SPEAKING)
 HAND_STEPS = ("captain_election", "discussion")  # a hand raised during the vote comes too late
 
 
+def check(game: Game, seat: int, kind: str) -> None:
+    """Raises IllegalMove when this move is not allowed now."""
+    _check(game, seat)
+    if kind == DONE_SPEAKING and (not game.speakers or game.speakers[0] != seat):
+        raise IllegalMove(f"{game.players[seat].name} hat gerade nicht das Wort.")
+
+
 def play(game: Game, seat: int, kind: str) -> None:
     """Applies one Meldeliste move; raises IllegalMove and changes nothing when it is not allowed."""
-    _check(game, seat)
+    check(game, seat, kind)
     if kind == RAISE_HAND:
         if seat in game.speakers:
             return  # already on the list: nothing changes, nothing is told
@@ -34,8 +41,6 @@ def play(game: Game, seat: int, kind: str) -> None:
         game.history.append((seat, kind, True))
         game.emit("hand_raised", player=seat)
         return
-    if not game.speakers or game.speakers[0] != seat:
-        raise IllegalMove(f"{game.players[seat].name} hat gerade nicht das Wort.")
     game.speakers.pop(0)
     game.history.append((seat, kind, True))
     game.emit("speaker_done", player=seat)

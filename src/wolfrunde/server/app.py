@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -22,6 +23,7 @@ from wolfrunde.server.sockets import room_socket
 from wolfrunde.server.table import http as table_http
 from wolfrunde.server.table.registry import TableRegistry
 from wolfrunde.store import Database
+from wolfrunde.store import rooms as rooms_store
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger(__name__)
@@ -38,11 +40,18 @@ async def create_room(request: Request) -> Response:
 
 
 async def room_info(request: Request) -> Response:
+    """Public facts of a room (status, players), read from memory or the store; never loads a game."""
     code = normalise(request.path_params["code"])
-    room = request.app.state.registry.get(code) if code else None
-    if room is None:
+    if code is None:
         return auth.problem(404, "no_room")
-    return JSONResponse({"code": room.code, "status": room.status, "players": len(room.lobby.seats)})
+    room = request.app.state.registry.rooms.get(code)
+    if room is not None:
+        return JSONResponse({"code": room.code, "status": room.status, "players": len(room.lobby.seats)})
+    record = await asyncio.to_thread(rooms_store.load_room, request.app.state.db, code)
+    if record is None:
+        return auth.problem(404, "no_room")
+    players = len(record.lobby.get("seats", []))
+    return JSONResponse({"code": code, "status": record.status, "players": players})
 
 
 def _index(request: Request) -> Response:
@@ -58,6 +67,19 @@ async def health(request: Request) -> Response:
     return JSONResponse({"ok": True})
 
 
+async def _restore(app: Starlette) -> None:
+    """Brings back every running game of every kind in the background: the server answers meanwhile,
+    and a player who connects to a room not back yet waits for that room alone."""
+    restored = 0
+    for registry in (app.state.registry, app.state.tables, app.state.werwoerter):
+        try:
+            restored += await registry.restore()
+        except Exception:
+            log.exception("restoring rooms failed")
+    if restored:
+        log.info("%d laufende Spiele wiederhergestellt", restored)
+
+
 def create_app(config: ServerConfig) -> Starlette:
     db = Database(config.database_url)
     static = Path(config.static_dir) if config.static_dir else STATIC
@@ -68,16 +90,15 @@ def create_app(config: ServerConfig) -> Starlette:
         registry = Registry(db, config)
         app.state.registry = registry
         registry.start_sweeper()
-        restored = registry.restore()
-        if restored:
-            log.info("%d laufende Spiele wiederhergestellt", restored)
         app.state.werwoerter = werwoerter_app.Registry(db, config)
-        app.state.werwoerter.restore()
         app.state.tables = TableRegistry(db, config)
-        app.state.tables.restore()
+        restoring = asyncio.get_running_loop().create_task(_restore(app), name="restore-rooms")
         try:
             yield
         finally:
+            restoring.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await restoring
             await app.state.werwoerter.close()
             await app.state.tables.close()
             await registry.close()

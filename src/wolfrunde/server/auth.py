@@ -10,6 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
+from wolfrunde.server import safejson
 from wolfrunde.server.passwords import hash_password, needs_rehash, verify_password
 from wolfrunde.server.ratelimit import SlidingWindow
 from wolfrunde.server.texts import HTTP
@@ -46,12 +47,13 @@ async def read_json(request: Request, model: type[BaseModel]) -> Any | Response:
         return problem(403, "wrong_origin")
     if not request.headers.get("content-type", "").startswith("application/json"):
         return problem(415, "bad_request")
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        return problem(413, "bad_request")
     try:
-        return model.model_validate_json(body)
-    except ValidationError:
+        body = await safejson.read_body(request, MAX_BODY)
+        data = safejson.loads(body, max_chars=MAX_BODY)
+        return model.model_validate(data)
+    except safejson.BodyTooLarge:
+        return problem(413, "bad_request")
+    except (safejson.RejectedJson, ValidationError):
         return problem(400, "bad_request")
 
 

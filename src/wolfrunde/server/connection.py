@@ -33,8 +33,14 @@ class Connection:
         """Queues a message; a client that cannot keep up is disconnected instead of slowing the room."""
         if self.closed:
             return
+        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+        if not text.isascii():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate: escaped, the text is valid UTF-8 on the wire
+                text = json.dumps(message, separators=(",", ":"))
         try:
-            self.outbox.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+            self.outbox.put_nowait(text)
         except asyncio.QueueFull:
             self.close()
 

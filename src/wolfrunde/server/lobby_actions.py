@@ -59,6 +59,8 @@ class LobbyActions:
         seat = self.lobby.join(conn.user_id, conn.name)
         conn.send(payloads.welcome(self.code, conn.user_id, conn.name, seat))
         await self._save_lobby()
+        if message.ref is not None:
+            conn.send(payloads.ack(message.ref))
 
     async def leave(self: Room, conn: Connection, message: p.Leave) -> None:
         if not self._lobby_gate(conn, message.ref, host=False):
@@ -73,6 +75,8 @@ class LobbyActions:
         self.lobby.remove(seat)
         conn.send(payloads.welcome(self.code, conn.user_id, conn.name, None))
         await self._save_lobby()
+        if message.ref is not None:
+            conn.send(payloads.ack(message.ref))
 
     async def change_settings(self: Room, conn: Connection, message: p.ChangeSettings) -> None:
         if not self._lobby_gate(conn, message.ref, host=True):
@@ -103,6 +107,8 @@ class LobbyActions:
         if message.narrator is not None:
             settings.narrator = message.narrator
         await self._save_lobby()
+        if message.ref is not None:
+            conn.send(payloads.ack(message.ref))
 
     async def kick(self: Room, conn: Connection, message: p.Kick) -> None:
         if not self._lobby_gate(conn, message.ref, host=True):
@@ -120,6 +126,8 @@ class LobbyActions:
                 other.send(payloads.removed())
                 other.send(payloads.welcome(self.code, other.user_id, other.name, None))
         await self._save_lobby()
+        if message.ref is not None:
+            conn.send(payloads.ack(message.ref))
 
     async def add_bot(self: Room, conn: Connection, message: p.AddBot) -> None:
         if not self._lobby_gate(conn, message.ref, host=True):
@@ -129,6 +137,8 @@ class LobbyActions:
             return
         self.lobby.add_bot()
         await self._save_lobby()
+        if message.ref is not None:
+            conn.send(payloads.ack(message.ref))
 
     async def start_game(self: Room, conn: Connection, message: p.Start) -> None:
         if not self._lobby_gate(conn, message.ref, host=True):
@@ -155,7 +165,7 @@ class LobbyActions:
     async def new_game(self: Room, conn: Connection, message: p.NewGame) -> None:
         """After the end the host opens the table again: same seats and settings, no cards, an
         empty chat; the finished game's commands are deleted."""
-        if self.status != "ended":
+        if self.status not in ("ended", "halted"):
             conn.send(payloads.error("not_ended", message.ref))
             return
         if conn.user_id != self.lobby.host_id:

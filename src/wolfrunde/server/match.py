@@ -10,12 +10,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from wolfrunde.engine import Game, IllegalMove, Setup, SetupError, recommended_roles
+from wolfrunde.engine import EngineFault, Game, IllegalMove, Setup, SetupError, recommended_roles
 from wolfrunde.engine.meldeliste import DONE_SPEAKING
 
 DISCUSSION = "ready"  # the day request every living player confirms when the discussion may end
 
-__all__ = ["DONE_SPEAKING", "IllegalMove", "Match", "SetupError", "StepChange", "deal", "recommended"]
+__all__ = ["DONE_SPEAKING", "EngineFault", "IllegalMove", "Match", "SetupError", "StepChange", "deal", "recommended"]
 
 
 def recommended(players: int, rules: str) -> list[str] | None:
@@ -71,6 +71,16 @@ class StepChange:
 
     new_requests: bool  # some (seat, kind) is open now that was not open before
     skipped_steps: int  # night steps called that asked nobody anything (dead or absent roles)
+    recorded: tuple[tuple[int, str, Any], ...] = ()  # the decisions the game kept, canonical
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.recorded)
+
+    @property
+    def choice(self) -> Any:
+        """The canonical form of a decision's choice (what is stored, never the raw message)."""
+        return self.recorded[-1][2] if self.recorded else None
 
 
 class Match:
@@ -78,18 +88,27 @@ class Match:
         self.setup = setup
         self.game = Game(_setup(setup))
 
-    # --- commands (raise IllegalMove; the game is then unchanged) -------------------------------
+    # --- commands (raise IllegalMove or EngineFault; the game is then unchanged) ----------------
     def decide(self, seat: int, kind: str, choice: Any) -> StepChange:
-        before = self._open()
-        mark = len(self.game.events)
+        before, mark, decided = self._open(), len(self.game.events), len(self.game.history)
         self.game.decide(seat, kind, choice)
-        return self._change(before, mark)
+        return self._change(before, mark, decided)
 
     def timeout(self) -> StepChange:
-        before = self._open()
-        mark = len(self.game.events)
+        """Applies every open request's default; with nothing open nothing happens (no change)."""
+        before, mark, decided = self._open(), len(self.game.events), len(self.game.history)
         self.game.timeout()
-        return self._change(before, mark)
+        return self._change(before, mark, decided)
+
+    @property
+    def broken(self) -> bool:
+        """A rule failed (EngineFault): `rebuilt()` gives the game as it was before that command."""
+        return self.game.broken
+
+    def rebuilt(self) -> Match:
+        """A fresh match replaying every decision the game kept. Slow for long games: call it in a
+        worker thread, never on the event loop."""
+        return replay_decisions(self.setup, self.game.history)
 
     # --- questions ------------------------------------------------------------------------------
     @property
@@ -142,12 +161,21 @@ class Match:
     def _open(self) -> set[tuple[int, str]]:
         return {(r.seat, r.kind) for r in self.game.pending()}
 
-    def _change(self, before: set[tuple[int, str]], mark: int) -> StepChange:
+    def _change(self, before: set[tuple[int, str]], mark: int, decided: int) -> StepChange:
         after = self._open()
         steps = sum(1 for event in self.game.events[mark:] if event.type == "step")
         current_step_asks = bool(after) and steps > 0
         skipped = max(0, steps - (1 if current_step_asks else 0))
-        return StepChange(new_requests=bool(after - before), skipped_steps=skipped)
+        recorded = tuple(self.game.history[decided:])
+        return StepChange(new_requests=bool(after - before), skipped_steps=skipped, recorded=recorded)
+
+
+def replay_decisions(setup: dict[str, Any], history: list[tuple[int, str, Any]]) -> Match:
+    """A match rebuilt from its setup and the decisions its game kept (`Game.history`)."""
+    match = Match(setup)
+    for seat, kind, choice in history:
+        match.game.decide(seat, kind, choice)
+    return match
 
 
 def replay(setup: dict[str, Any], commands: list[tuple[str, int | None, str | None, Any]]) -> Match:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
+
+from wolfrunde.server import safejson
 
 MAX_MESSAGE_CHARS = 4096
 MAX_CHAT_CHARS = 500
@@ -117,12 +118,12 @@ def parse(raw: str | bytes) -> Any:
     """A validated client message, or raises ProtocolError."""
     if isinstance(raw, bytes):
         raise ProtocolError("malformed", detail="nur Textnachrichten (JSON) sind erlaubt")
-    if len(raw) > MAX_MESSAGE_CHARS:
-        raise ProtocolError("too_big", limit=MAX_MESSAGE_CHARS)
     try:
-        data = json.loads(raw)
-    except ValueError:
-        raise ProtocolError("malformed", detail="kein gültiges JSON") from None
+        data = safejson.loads(raw, max_chars=MAX_MESSAGE_CHARS)
+    except safejson.RejectedJson as rejected:
+        if rejected.too_big:
+            raise ProtocolError("too_big", limit=MAX_MESSAGE_CHARS) from None
+        raise ProtocolError("malformed", detail=rejected.reason) from None
     ref = data.get("ref") if isinstance(data, dict) else None
     if not isinstance(ref, str | int) or isinstance(ref, bool) or (isinstance(ref, str) and len(ref) > 64):
         ref = None

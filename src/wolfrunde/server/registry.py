@@ -7,6 +7,7 @@ import contextlib
 import logging
 import time
 
+from wolfrunde.server.actor import RoomCache
 from wolfrunde.server.codes import new_code
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.lobby import Lobby
@@ -21,7 +22,8 @@ class Registry:
     def __init__(self, db: Database, config: ServerConfig) -> None:
         self.db = db
         self.config = config
-        self.rooms: dict[str, Room] = {}
+        self.cache: RoomCache[Room] = RoomCache(lambda code: Room.load(code, db, config), "room")
+        self.rooms: dict[str, Room] = self.cache.rooms
         self._sweeper: asyncio.Task[None] | None = None
 
     def create(self, host: User) -> Room:
@@ -31,31 +33,24 @@ class Registry:
             code = new_code()
             if code not in self.rooms and store.create_room(self.db, code, host.id, lobby.to_dict()):
                 room = Room(code, self.db, self.config, lobby, "lobby")
-                self.rooms[code] = room
-                room.start()
+                self.cache.add(room)
                 return room
         raise RuntimeError("no free room code")
 
-    def get(self, code: str) -> Room | None:
-        room = self.rooms.get(code)
-        if room is None:
-            room = Room.load(code, self.db, self.config)
-            if room is None:
-                return None
-            self.rooms[code] = room
-            room.start()
-        return room
+    async def get(self, code: str) -> Room | None:
+        """The room, loaded from the store (off the event loop) if it is not in memory."""
+        return await self.cache.get(code)
 
-    def restore(self) -> int:
+    async def exists(self, code: str) -> bool:
+        """Whether the room exists (in memory or in the store), without loading its game."""
+        if code in self.rooms:
+            return True
+        return await asyncio.to_thread(store.load_room, self.db, code) is not None
+
+    async def restore(self) -> int:
         """Starts every room whose game was running when the process stopped (timers included)."""
-        restored = 0
-        for code in store.running_room_codes(self.db):
-            try:
-                if self.get(code) is not None:
-                    restored += 1
-            except Exception:
-                log.exception("room %s could not be restored", code)
-        return restored
+        codes = await asyncio.to_thread(store.running_room_codes, self.db)
+        return await self.cache.restore(codes)
 
     def start_sweeper(self) -> None:
         """Frees finished rooms from memory now and then (they stay in the store and load again)."""
@@ -90,6 +85,4 @@ class Registry:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
-        for room in list(self.rooms.values()):
-            await room.stop()
-        self.rooms.clear()
+        await self.cache.stop_all()

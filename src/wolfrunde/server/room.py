@@ -23,7 +23,7 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.lobby import Lobby
 from wolfrunde.server.lobby_actions import LobbyActions
-from wolfrunde.server.match import DONE_SPEAKING, IllegalMove, Match, StepChange, replay
+from wolfrunde.server.match import DONE_SPEAKING, EngineFault, IllegalMove, Match, StepChange, replay
 from wolfrunde.server.narration_room import NarrationActions
 from wolfrunde.store import Database
 from wolfrunde.store import rooms as store
@@ -64,7 +64,7 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
         self.db = db
         self.config = config
         self.lobby = lobby
-        self.status = status  # lobby | running | ended
+        self.status = status  # lobby | running | ended | halted (a rule failed: stopped, reported)
         self.match: Match | None = None
         self.timer: dict[str, Any] | None = None  # deadline, release, night, night_started (epoch seconds)
         self.connections: dict[int, Connection] = {}
@@ -88,9 +88,15 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
         if record is None:
             return None
         room = cls(code, db, config, Lobby.from_dict(record.lobby), record.status)
-        if record.setup is not None:
+        if record.setup is not None and room.status != "halted":
             commands = [(c.op, c.seat, c.kind, c.choice) for c in store.commands(db, code)]
-            room.match = replay(record.setup, commands)
+            try:
+                room.match = replay(record.setup, commands)
+            except (IllegalMove, EngineFault):
+                log.exception("room %s: the stored game cannot be replayed; it is halted", code)
+                store.save_room(db, code, status="halted", timer=None)
+                room.status, room.match = "halted", None
+                return room
             room.skip_narration()  # what was narrated before the restart is not narrated again
             room.timer = record.timer
             if room.match.over and room.status != "ended":
@@ -202,16 +208,56 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
         except IllegalMove as illegal:
             conn.send(payloads.error("illegal", message.ref, detail=str(illegal)))
             return
+        except EngineFault:
+            log.exception("room %s: a rule failed on a decision; it is refused and the game rebuilt", self.code)
+            await self._rebuild()
+            conn.send(payloads.error("internal", message.ref))
+            return
         acknowledge = conn if message.ref is not None else None
+        if not change.changed:  # nothing happened (a hand raised twice): nothing to store or tell
+            if acknowledge is not None:
+                acknowledge.send(payloads.ack(message.ref))
+            return
         await self._after_change(
-            change, op=("decide", seat, message.kind, message.choice), ack=(acknowledge, message.ref)
+            change, op=("decide", seat, message.kind, change.choice), ack=(acknowledge, message.ref)
         )
+
+    async def _rebuild(self) -> None:
+        """After an EngineFault: the game as it was before the failed command (replayed off the loop)."""
+        assert self.match is not None
+        broken = self.match
+        self.match = await asyncio.to_thread(broken.rebuilt)
+        self.narration_feed, self.narrated_match = None, None
+        self.skip_narration()
 
     async def _game_timeout(self) -> None:
         assert self.match is not None
+        if not self.match.has_pending():
+            return  # nothing is open: a timer has nothing to end
         time_up = self.match.phase_kind() == "day"  # the Sonnenuhr ran out: the narrator says so first
-        change = self.match.timeout()
+        try:
+            change = self.match.timeout()
+        except EngineFault:
+            log.exception("room %s: a rule failed on a timeout; the game is halted", self.code)
+            await self._rebuild()
+            await self._halt()
+            return
+        if not change.changed:
+            return
         await self._after_change(change, op=("timeout", None, None, None), lead=sundial.END if time_up else None)
+
+    async def _halt(self) -> None:
+        """Stops a game whose rules failed: no timer runs any more, the players are told."""
+        self.status = "halted"
+        self.timer = None
+        self.generation += 1
+        if self._timer_handle is not None:
+            self._timer_handle.cancel()
+        self.sundial.cancel()
+        await self._store(store.save_room, status="halted", timer=None)
+        for conn in list(self.connections.values()):
+            conn.send(payloads.error("game_halted"))
+        self.broadcast_lobby()
 
     async def _bot_turn(self, seat: int) -> None:
         from wolfrunde.bots.strategy import choose
@@ -227,7 +273,12 @@ class Room(CommandLoop, LobbyActions, ChatActions, NarrationActions):
         except IllegalMove:
             log.warning("room %s: bot at seat %d chose an illegal move", self.code, seat)
             return
-        await self._after_change(change, op=("decide", seat, kind, choice))
+        except EngineFault:
+            log.exception("room %s: a rule failed on a bot's decision", self.code)
+            await self._rebuild()
+            return
+        if change.changed:
+            await self._after_change(change, op=("decide", seat, kind, change.choice))
 
     async def _after_change(
         self,

@@ -27,11 +27,10 @@ def qr_svg(text: str) -> bytes:
 
 async def room_qr(request: Request) -> Response:
     code = normalise(request.path_params["code"])
-    room = request.app.state.registry.get(code) if code else None
-    if room is None:
+    if code is None or not await request.app.state.registry.exists(code):
         return auth.problem(404, "no_room")
     return Response(
-        qr_svg(room_link(request, room.code)), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"}
+        qr_svg(room_link(request, code)), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"}
     )
 
 

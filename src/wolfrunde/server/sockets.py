@@ -31,7 +31,7 @@ async def room_socket(websocket: WebSocket) -> None:
         return
     registry: Registry = websocket.app.state.registry
     code = normalise(websocket.path_params.get("code", ""))
-    room = registry.get(code) if code else None
+    room = await registry.get(code) if code else None
     if room is None:
         await _refuse(websocket, "no_room", CLOSE_NO_ROOM)
         return

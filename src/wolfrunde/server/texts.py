@@ -25,6 +25,10 @@ ERRORS: dict[str, str] = {
     "channel_closed": "In diesem Kanal kannst du gerade nicht schreiben.",
     "removed": "Du wurdest von der Spielleitung aus dem Raum entfernt.",
     "server_busy": "Der Server ist gerade überlastet.",
+    "internal": "Das hat der Server nicht verarbeiten können; nichts wurde verändert.",
+    "game_halted": (
+        "Dieses Spiel wurde wegen eines Fehlers angehalten. Die Spielleitung kann eine neue Partie beginnen."
+    ),
 }
 
 HTTP: dict[str, str] = {

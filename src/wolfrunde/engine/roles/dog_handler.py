@@ -49,7 +49,7 @@ def step(game: Game, night: NightEffects) -> Any:
     if not allowed:
         return
 
-    def check(value: Any) -> tuple[int, int] | None:
+    def check(value: Any) -> list[int] | None:
         if value is None:
             return None
         if not isinstance(value, list | tuple) or len(value) != 2:
@@ -57,7 +57,7 @@ def step(game: Game, night: NightEffects) -> Any:
         a, b = value
         for gap in allowed:
             if {a, b} == set(gap):
-                return gap
+                return list(gap)
         names = " und ".join(
             game.name(s) if isinstance(s, int) and 0 <= s < len(game.players) else repr(s) for s in (a, b)
         )

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from wolfrunde.engine import SetupError, recommended_roles
+from wolfrunde.server import safejson
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.codes import normalise
 from wolfrunde.server.connection import Connection
@@ -37,13 +37,13 @@ def _problem(error: TableError, status: int = 400) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise TableError("malformed", "Die Anfrage ist zu groß.")
     try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise TableError("malformed") from None
+        raw = await safejson.read_body(request, MAX_BODY)
+        data = safejson.loads(raw or b"{}", max_chars=MAX_BODY)
+    except safejson.BodyTooLarge:
+        raise TableError("malformed", "Die Anfrage ist zu groß.") from None
+    except safejson.RejectedJson as rejected:
+        raise TableError("malformed", f"Die Anfrage ist ungültig: {rejected.reason}.") from None
     if not isinstance(data, dict):
         raise TableError("malformed")
     return data
@@ -92,7 +92,7 @@ async def create_table(request: Request) -> Response:
 async def join_table(request: Request) -> Response:
     if not same_origin(request):
         return _problem(TableError("not_now", "Die Anfrage kommt nicht von dieser Seite."), 403)
-    room = _room(request)
+    room = await _room(request)
     if room is None:
         return _problem(TableError("no_table"), 404)
     try:
@@ -113,20 +113,20 @@ async def _ask(room: TableRoom, job: Any) -> Any:
     return await future
 
 
-def _room(request: Request | WebSocket) -> TableRoom | None:
+async def _room(request: Request | WebSocket) -> TableRoom | None:
     code = normalise(request.path_params.get("code", ""))
-    return _registry(request).get(code) if code else None
+    return await _registry(request).get(code) if code else None
 
 
 async def table_info(request: Request) -> Response:
-    room = _room(request)
+    room = await _room(request)
     if room is None:
         return _problem(TableError("no_table"), 404)
     return JSONResponse({"code": room.code, "mode": room.mode, "status": room.status, "players": len(room.lobby.seats)})
 
 
 async def table_qr(request: Request) -> Response:
-    room = _room(request)
+    room = await _room(request)
     if room is None:
         return _problem(TableError("no_table"), 404)
     link = str(request.base_url).rstrip("/") + f"/t/{room.code}"
@@ -158,14 +158,14 @@ async def page(request: Request) -> Response:
 
 async def table_socket(websocket: WebSocket) -> None:
     await websocket.accept()
-    room = _room(websocket) if same_origin(websocket) else None
+    room = await _room(websocket) if same_origin(websocket) else None
     if room is None:
         await websocket.send_json(TableError("no_table").payload())
         await websocket.close(code=4404)
         return
     member = await _hello(websocket, room)
-    if member is None:
-        await websocket.send_json(TableError("bad_token").payload())
+    if not isinstance(member, Member):
+        await websocket.send_json((member or TableError("bad_token")).payload())
         await websocket.close(code=4401)
         return
     seat_id = -1 if member.seat is None else member.seat
@@ -196,11 +196,13 @@ async def table_socket(websocket: WebSocket) -> None:
             await asyncio.wait_for(writer, timeout=5)
 
 
-async def _hello(websocket: WebSocket, room: TableRoom) -> Member | None:
+async def _hello(websocket: WebSocket, room: TableRoom) -> Member | TableError | None:
     try:
         raw = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
         hello = m.parse(raw)
-    except (TimeoutError, TableError, WebSocketDisconnect, KeyError):
+    except TableError as error:
+        return error
+    except (TimeoutError, WebSocketDisconnect, KeyError):
         return None
     if not isinstance(hello, m.Hello):
         return None

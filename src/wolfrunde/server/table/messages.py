@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
 
+from wolfrunde.server import safejson
 from wolfrunde.server.table.errors import TableError
 from wolfrunde.server.table.lobby import TableLobby
 
@@ -82,12 +82,13 @@ _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 def parse(raw: str | bytes) -> Any:
     """The validated message; raises TableError(malformed) naming the problem."""
-    if len(raw) > MAX_CHARS:
-        raise TableError("malformed", "Die Nachricht ist zu groß.")
     try:
-        data = json.loads(raw)
+        data = safejson.loads(raw, max_chars=MAX_CHARS)
+    except safejson.RejectedJson as rejected:
+        raise TableError("malformed", f"Die Nachricht ist ungültig: {rejected.reason}.") from None
+    try:
         return _adapter.validate_python(data)
-    except (ValueError, ValidationError) as error:
+    except ValidationError as error:
         first = str(error).splitlines()[0][:200]
         raise TableError("malformed", f"Die Nachricht ist ungültig: {first}") from None
 

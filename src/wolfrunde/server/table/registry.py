@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import secrets
 
-from wolfrunde.server.actor import restore_rooms, stop_rooms
+from wolfrunde.server.actor import RoomCache
 from wolfrunde.server.codes import new_code
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.table import store
@@ -22,7 +23,8 @@ class TableRegistry:
     def __init__(self, db: Database, config: ServerConfig) -> None:
         self.db = db
         self.config = config
-        self.tables: dict[str, TableRoom] = {}
+        self.cache: RoomCache[TableRoom] = RoomCache(lambda code: TableRoom.load(code, db, config), "table")
+        self.tables: dict[str, TableRoom] = self.cache.rooms
         self.rng = random.Random()
 
     def create(self, mode: str, settings: TableSettings, names: list[str], token: str) -> TableRoom:
@@ -45,22 +47,15 @@ class TableRegistry:
             store.save(self.db, code, setup=setup, status="running")
             room.status = "running"
             room.begin_single(setup)
-        self.tables[code] = room
-        room.start()
+        self.cache.add(room)
         return room
 
-    def get(self, code: str) -> TableRoom | None:
-        room = self.tables.get(code)
-        if room is None:
-            room = TableRoom.load(code, self.db, self.config)
-            if room is None:
-                return None
-            self.tables[code] = room
-            room.start()
-        return room
+    async def get(self, code: str) -> TableRoom | None:
+        """The table, loaded from the store (off the event loop) if it is not in memory."""
+        return await self.cache.get(code)
 
-    def restore(self) -> int:
-        return restore_rooms(store.running_codes(self.db), self.get, "table")
+    async def restore(self) -> int:
+        return await self.cache.restore(await asyncio.to_thread(store.running_codes, self.db))
 
     async def close(self) -> None:
-        await stop_rooms(self.tables)
+        await self.cache.stop_all()

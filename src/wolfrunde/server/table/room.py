@@ -17,7 +17,7 @@ from wolfrunde.server import sundial
 from wolfrunde.server.actor import CommandLoop, Detach, Incoming
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.connection import Connection
-from wolfrunde.server.match import IllegalMove, Match, StepChange
+from wolfrunde.server.match import EngineFault, IllegalMove, Match, StepChange
 from wolfrunde.server.narration_feed import NarrationBatch
 from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.table import knowledge as k
@@ -115,7 +115,7 @@ class TableRoom(CommandLoop):
                 self.match.decide(command.seat, str(command.kind), command.choice)
             elif command.op == "timeout" and self.match is not None:
                 self.match.timeout()
-        except (TableError, IllegalMove):
+        except (TableError, IllegalMove, EngineFault):
             log.exception("table %s: stored command %r could not be replayed", self.code, command)
 
     def start(self) -> None:
@@ -195,6 +195,12 @@ class TableRoom(CommandLoop):
             if self.match is not None and len(self.match.game.history) != decided:
                 self._reload()  # a refused tap had half happened: back to what is stored
             raise
+        except EngineFault:
+            log.exception("table %s: a rule failed on a tap; it is refused", self.code)
+            self._reload()
+            raise TableError(
+                "not_now", "Das hat der Server nicht verarbeiten können; nichts wurde verändert."
+            ) from None
         ended = self.match is not None and self.match.over
         fields: dict[str, Any] = {"status": "ended"} if ended else {}
         store.append(self.db, self.code, store.Command("device", None, message.op, dict(message.data), at), **fields)
@@ -322,7 +328,14 @@ class TableRoom(CommandLoop):
             change = self.match.decide(member.seat, message.kind, message.choice)
         except IllegalMove as illegal:
             raise TableError("illegal", str(illegal)) from None
-        self._after_change(change, store.Command("decide", member.seat, message.kind, message.choice, time.time()))
+        except EngineFault:
+            log.exception("table %s: a rule failed on a decision; it is refused", self.code)
+            self._reload()
+            raise TableError(
+                "not_now", "Das hat der Server nicht verarbeiten können; nichts wurde verändert."
+            ) from None
+        if change.changed:  # the canonical choice is stored, never the raw message
+            self._after_change(change, store.Command("decide", member.seat, message.kind, change.choice, time.time()))
 
     def _end_discussion(self, member: Member) -> None:
         if not member.host or self.match is None or self.status != "running" or self.mode != OWN:
@@ -333,11 +346,30 @@ class TableRoom(CommandLoop):
 
     def _timeout(self, *, time_up: bool) -> None:
         assert self.match is not None and self.narration is not None
+        if not self.match.has_pending():
+            return  # nothing is open: a timer has nothing to end
         if time_up and self.match.phase_kind() == "day":
             self._tell(self.narration.say(sundial.END, at=time.time()), 0.0)  # time is up, then the vote
-        change = self.match.timeout()
-        self._after_change(change, store.Command("timeout", None, None, None, time.time()))
+        try:
+            change = self.match.timeout()
+        except EngineFault:
+            log.exception("table %s: a rule failed on a timeout; the game is halted", self.code)
+            self._reload()
+            self._halt()
+            return
+        if change.changed:
+            self._after_change(change, store.Command("timeout", None, None, None, time.time()))
         self._broadcast()
+
+    def _halt(self) -> None:
+        """Stops a game whose rules failed: no timer runs any more, the devices are told."""
+        self.status, self.timer, self.holding = "halted", None, False
+        self.generation += 1
+        self._arm()
+        self.sundial.cancel()
+        store.save(self.db, self.code, status="halted", timer=None)
+        for conn, _ in list(self.connections.values()):
+            conn.send(TableError("not_now", "Dieses Spiel wurde wegen eines Fehlers angehalten.").payload())
 
     def _after_change(self, change: StepChange, command: store.Command | None) -> None:
         """Stores the command with the new timer, then has the speaker tell what happened."""

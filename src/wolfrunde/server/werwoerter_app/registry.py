@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from wolfrunde.server.actor import restore_rooms, stop_rooms
+from wolfrunde.server.actor import RoomCache
 from wolfrunde.server.codes import new_code
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.werwoerter_app import stages as st
@@ -23,8 +23,9 @@ class Registry:
     def __init__(self, db: Database, config: ServerConfig, timings: Timings | None = None) -> None:
         self.db = db
         self.timings = timings or Timings.for_config(config)
-        self.rooms: dict[str, Room] = {}
         self.audio_url: AudioUrl | None = audio_urls(config)
+        self.cache: RoomCache[Room] = RoomCache(self._load, "ww room")
+        self.rooms: dict[str, Room] = self.cache.rooms
 
     def create(
         self,
@@ -52,23 +53,19 @@ class Registry:
             data = store.RoomData(code, mode, "lobby", seats, settings, None, {"name": st.LOBBY})
             if code not in self.rooms and store.create(self.db, data):
                 room = Room(data, self.db, self.timings, audio_url=self.audio_url)
-                self.rooms[code] = room
-                room.start()
+                self.cache.add(room)
                 if mode == "single":
                     room.post(Begin())
                 return room, token
         raise RuntimeError("no free room code")
 
-    def get(self, code: str) -> Room | None:
-        room = self.rooms.get(code)
-        if room is None:
-            data = store.load(self.db, code)
-            if data is None:
-                return None
-            room = Room(data, self.db, self.timings, audio_url=self.audio_url)
-            self.rooms[code] = room
-            room.start()
-        return room
+    def _load(self, code: str) -> Room | None:
+        data = store.load(self.db, code)
+        return None if data is None else Room(data, self.db, self.timings, audio_url=self.audio_url)
+
+    async def get(self, code: str) -> Room | None:
+        """The room, loaded from the store (off the event loop) if it is not in memory."""
+        return await self.cache.get(code)
 
     async def join(self, room: Room, name: str) -> tuple[int, str] | str:
         """(seat, token) or a German reason why not."""
@@ -78,9 +75,9 @@ class Registry:
         result = await asyncio.wait_for(reply, timeout=10)
         return result if isinstance(result, str) else (result, token)
 
-    def restore(self) -> int:
+    async def restore(self) -> int:
         """Starts every room whose game was running when the process stopped (its timers included)."""
-        return restore_rooms(store.running_codes(self.db), self.get, "ww room")
+        return await self.cache.restore(await asyncio.to_thread(store.running_codes, self.db))
 
     async def close(self) -> None:
-        await stop_rooms(self.rooms)
+        await self.cache.stop_all()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 from typing import Any
 
 import segno
@@ -12,6 +11,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 
 from wolfrunde.narration.narrators import NARRATOR_IDS
+from wolfrunde.server import safejson
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.codes import normalise
 from wolfrunde.server.werwoerter_app.cues import DEFAULT_NARRATOR, UNKNOWN_NARRATOR
@@ -34,12 +34,10 @@ def _registry(request: Request) -> Registry:
 
 
 async def _body(request: Request) -> dict[str, Any] | None:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        return None
     try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
+        raw = await safejson.read_body(request, MAX_BODY)
+        data = safejson.loads(raw or b"{}", max_chars=MAX_BODY)
+    except (safejson.BodyTooLarge, safejson.RejectedJson):
         return None
     return data if isinstance(data, dict) else None
 
@@ -89,7 +87,7 @@ async def join(request: Request) -> Response:
     if not same_origin(request):
         return _problem(403, "Falscher Ursprung.")
     code = normalise(request.path_params["code"])
-    room = _registry(request).get(code) if code else None
+    room = await _registry(request).get(code) if code else None
     if room is None:
         return _problem(404, "Diese Runde gibt es nicht.")
     body = await _body(request)
@@ -105,7 +103,7 @@ async def join(request: Request) -> Response:
 
 async def info(request: Request) -> Response:
     code = normalise(request.path_params["code"])
-    room = _registry(request).get(code) if code else None
+    room = await _registry(request).get(code) if code else None
     if room is None:
         return _problem(404, "Diese Runde gibt es nicht.")
     return JSONResponse({"code": room.code, "mode": room.mode, "status": room.status, "players": len(room.seats)})
@@ -118,7 +116,7 @@ def join_link(request: Request, code: str) -> str:
 async def qr(request: Request) -> Response:
     """The join link as an SVG QR code (segno)."""
     code = normalise(request.path_params["code"])
-    if code is None or _registry(request).get(code) is None:
+    if code is None or await _registry(request).get(code) is None:
         return _problem(404, "Diese Runde gibt es nicht.")
     out = io.BytesIO()
     segno.make(join_link(request, code), error="m").save(

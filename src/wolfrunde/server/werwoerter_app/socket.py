@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from wolfrunde.server import safejson
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.codes import normalise
 from wolfrunde.server.connection import Connection
@@ -22,7 +22,7 @@ async def room_socket(websocket: WebSocket) -> None:
     await websocket.accept()
     registry: Registry = websocket.app.state.werwoerter
     code = normalise(websocket.path_params.get("code", ""))
-    room = registry.get(code) if code else None
+    room = await registry.get(code) if code else None
     token = websocket.query_params.get("token", "")
     if not same_origin(websocket) or room is None or not token:
         await websocket.send_json({"type": "error", "code": "no_room", "message": "Diese Runde gibt es nicht."})
@@ -42,9 +42,12 @@ async def room_socket(websocket: WebSocket) -> None:
                     conn.send({"type": "error", "code": "too_frequent", "message": "Langsamer, bitte."})
                 continue
             try:
-                parsed = json.loads(raw) if len(raw) <= MAX_MESSAGE else None
-            except ValueError:
-                parsed = None
+                parsed = safejson.loads(raw, max_chars=MAX_MESSAGE)
+            except safejson.RejectedJson as rejected:
+                conn.send(
+                    {"type": "error", "code": "bad_message", "message": f"Unlesbare Nachricht: {rejected.reason}."}
+                )
+                continue
             if not isinstance(parsed, dict):
                 conn.send({"type": "error", "code": "bad_message", "message": "Unlesbare Nachricht."})
                 continue
