@@ -3,7 +3,7 @@ import json
 from starlette.testclient import TestClient
 from tests.server.conftest import as_user, receive_until, sign_up
 
-from wolfrunde.server.protocol import MAX_MESSAGE_CHARS
+from wolfrunde.server.rooms.protocol import MAX_MESSAGE_CHARS
 
 
 def open_room(client: TestClient, host: str = "Anna") -> tuple[str, str]:

@@ -1,4 +1,4 @@
-"""The ASGI application: accounts, rooms, the room WebSocket and the web client's static files."""
+"""The ASGI application: accounts, the rooms of every kind, the narrator's audio and the web client."""
 
 from __future__ import annotations
 
@@ -11,73 +11,45 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from wolfrunde.server import auth, narration_http, narration_roles, room_qr, werwoerter_app
-from wolfrunde.server.codes import normalise
+from wolfrunde.server import auth, narration_http, narration_roles
 from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.kinds import all_kinds
+from wolfrunde.server.online import http as online_http
 from wolfrunde.server.ratelimit import SlidingWindow
-from wolfrunde.server.registry import Registry
-from wolfrunde.server.sockets import room_socket
-from wolfrunde.server.table import http as table_http
-from wolfrunde.server.table.registry import TableRegistry
+from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.store import Database
-from wolfrunde.store import rooms as rooms_store
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger(__name__)
 
 
-async def create_room(request: Request) -> Response:
-    if not auth.same_origin(request):
-        return auth.problem(403, "wrong_origin")
-    user = auth.current_user(request)
-    if user is None:
-        return auth.problem(401, "not_logged_in")
-    room = request.app.state.registry.create(user)
-    return JSONResponse({"code": room.code, "link": f"/r/{room.code}"}, status_code=201)
-
-
-async def room_info(request: Request) -> Response:
-    """Public facts of a room (status, players), read from memory or the store; never loads a game."""
-    code = normalise(request.path_params["code"])
-    if code is None:
-        return auth.problem(404, "no_room")
-    room = request.app.state.registry.rooms.get(code)
-    if room is not None:
-        return JSONResponse({"code": room.code, "status": room.status, "players": len(room.lobby.seats)})
-    record = await asyncio.to_thread(rooms_store.load_room, request.app.state.db, code)
-    if record is None:
-        return auth.problem(404, "no_room")
-    players = len(record.lobby.get("seats", []))
-    return JSONResponse({"code": code, "status": record.status, "players": players})
-
-
-def _index(request: Request) -> Response:
+async def index(request: Request) -> Response:
     static: Path = request.app.state.static
     return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
-
-
-async def index(request: Request) -> Response:
-    return _index(request)
 
 
 async def health(request: Request) -> Response:
     return JSONResponse({"ok": True})
 
 
-async def _restore(app: Starlette) -> None:
+async def _restore(registry: Registry) -> None:
     """Brings back every running game of every kind in the background: the server answers meanwhile,
     and a player who connects to a room not back yet waits for that room alone."""
-    restored = 0
-    for registry in (app.state.registry, app.state.tables, app.state.werwoerter):
-        try:
-            restored += await registry.restore()
-        except Exception:
-            log.exception("restoring rooms failed")
+    try:
+        restored = await registry.restore()
+    except Exception:
+        log.exception("restoring rooms failed")
+        return
     if restored:
         log.info("%d laufende Spiele wiederhergestellt", restored)
+
+
+def kind_routes() -> list[BaseRoute]:
+    """The HTTP and WebSocket routes of every way to play."""
+    return [*online_http.routes()]
 
 
 def create_app(config: ServerConfig) -> Starlette:
@@ -87,24 +59,20 @@ def create_app(config: ServerConfig) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         db.migrate()
-        registry = Registry(db, config)
-        app.state.registry = registry
+        registry = Registry(db, config, all_kinds())
+        app.state.rooms = registry
         registry.start_sweeper()
-        app.state.werwoerter = werwoerter_app.Registry(db, config)
-        app.state.tables = TableRegistry(db, config)
-        restoring = asyncio.get_running_loop().create_task(_restore(app), name="restore-rooms")
+        restoring = asyncio.get_running_loop().create_task(_restore(registry), name="restore-rooms")
         try:
             yield
         finally:
             restoring.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await restoring
-            await app.state.werwoerter.close()
-            await app.state.tables.close()
             await registry.close()
             db.close()
 
-    routes = [
+    routes: list[BaseRoute] = [
         Route("/", index),
         Route("/r/{code}", index),
         Route("/api/health", health),
@@ -114,12 +82,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/api/login", auth.login, methods=["POST"]),
         Route("/api/logout", auth.logout, methods=["POST"]),
         Route("/api/me", auth.me),
-        Route("/api/rooms", create_room, methods=["POST"]),
-        Route("/api/rooms/{code}", room_info),
-        *room_qr.routes(),  # /api/rooms/{code}/qr.svg: the room link as a QR code
-        WebSocketRoute("/ws/rooms/{code}", room_socket),
-        *werwoerter_app.routes(),  # /ww, /api/ww/…, /ws/ww/{code}: Werwörter for guests
-        *table_http.routes(),  # /tisch, /t/{code}, /api/tables…, /ws/tables/{code}: the table modes
+        *kind_routes(),
         Mount("/static", app=StaticFiles(directory=static), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

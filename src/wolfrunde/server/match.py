@@ -7,50 +7,85 @@ taken from `game.view(seat)`; the rest of the server never sees the state, the e
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from wolfrunde.engine import EngineFault, Game, IllegalMove, Setup, SetupError, recommended_roles
+from wolfrunde.engine import EngineFault, Game, IllegalMove, Setup, SetupError, all_cards, recommended_roles
 from wolfrunde.engine.meldeliste import DONE_SPEAKING
 
 DISCUSSION = "ready"  # the day request every living player confirms when the discussion may end
 
-__all__ = ["DONE_SPEAKING", "EngineFault", "IllegalMove", "Match", "SetupError", "StepChange", "deal", "recommended"]
+__all__ = [
+    "DONE_SPEAKING",
+    "EngineFault",
+    "IllegalMove",
+    "Match",
+    "SetupError",
+    "StepChange",
+    "check_roles",
+    "deal",
+    "recommended",
+]
 
 
-def recommended(players: int, rules: str) -> list[str] | None:
+def recommended(players: int, rules: str, mode: str = "online") -> list[str] | None:
     """The recommended role set for this many players, or None when the engine has none."""
     try:
-        return list(recommended_roles(players, mode="online", rules=rules))
+        return list(recommended_roles(players, mode=mode, rules=rules))
     except (SetupError, ValueError, KeyError):
         return None
 
 
-def deal(names: list[str], roles: list[str], rules: str, meldeliste: bool, rng: random.Random) -> dict[str, Any]:
-    """Shuffles the cards to the seats (two leftovers go to the centre when a thief plays) and checks
-    the result with the engine. Returns the setup as stored JSON; raises SetupError."""
+def deal(
+    names: list[str], roles: list[str], *, rules: str, mode: str, meldeliste: bool = False, rng: random.Random
+) -> dict[str, Any]:
+    """The one deal of every room kind. Shuffles the cards to the seats; with a Dieb two cards go to the
+    centre, only cards that may lie there (never the Dieb, never part of a set such as the Schwestern),
+    so any set the lobby accepts starts. Checks the result with the engine and returns the setup as
+    stored JSON; raises SetupError with the engine's German reason.
+
+    The engine's seed is 128 bits from `secrets` (its secret draws must not be guessable); the narrator's
+    variants, which everyone hears, come from a seed of their own."""
     deck = list(roles)
-    rng.shuffle(deck)
-    extra = len(deck) - len(names)
-    if extra == 2 and "thief" in deck:
-        # the thief must be dealt to a seat, never to the centre
-        center = [r for r in deck if r != "thief"][:2]
-        for role in center:
+    centre: list[str] = []
+    if "thief" in deck and len(deck) == len(names) + 2:
+        loose = [role for role in deck if role != "thief" and _may_lie_in_centre(role)]
+        if len(loose) < 2:
+            raise SetupError("Mit dem Dieb müssen zwei Karten in der Mitte liegen können (keine Sets, nicht der Dieb).")
+        rng.shuffle(loose)
+        centre = loose[:2]
+        for role in centre:
             deck.remove(role)
-        seats = deck
-    else:
-        seats, center = deck, []
+    rng.shuffle(deck)
     data = {
         "names": list(names),
-        "roles": seats,
-        "center": center,
+        "roles": deck,
+        "center": centre,
         "rules": rules,
-        "mode": "online",
-        "seed": rng.randrange(2**31),
+        "mode": mode,
+        "seed": secrets.randbits(128),
+        "narration_seed": secrets.randbits(64),
         "meldeliste": meldeliste,
     }
     _setup(data).validate()
     return data
+
+
+def check_roles(roles: list[str], rules: str, mode: str) -> str | None:
+    """A lobby's custom role set, checked by the same deal a start uses: None, or the German reason."""
+    players = len(roles) - (2 if "thief" in roles else 0)
+    names = [f"Platz {i + 1}" for i in range(players)]
+    try:
+        deal(names, roles, rules=rules, mode=mode, rng=random.Random(0))
+    except SetupError as problem:
+        return str(problem)
+    return None
+
+
+def _may_lie_in_centre(role: str) -> bool:
+    cards = all_cards()
+    return role in cards and cards[role].cards_per_set <= 1
 
 
 def _setup(data: dict[str, Any]) -> Setup:

@@ -1,7 +1,8 @@
 """A game's public events turned into `narration` messages: which scenes, which variants, which audio.
 
 One `NarrationFeed` per game. It reads only public events (`visible_to` None), so nothing it sends can
-tell a secret. Variants are chosen by a random generator seeded from the game's seed and the narrator,
+tell a secret. Variants are chosen by a random generator seeded from the game's narration seed (its own,
+never the engine's secret one) and the narrator,
 so a restarted server that feeds the same events again picks the same variants.
 
 A night step whose role is dead or absent is called like any other ("… erwache" – "… schlafe wieder
@@ -104,7 +105,8 @@ class NarrationFeed:
         """A feed for a server `Match` (names, deck and seed from its stored setup). `whisper_seconds`: the
         lovers' whispering window of an online game, announced every night from the second."""
         setup = match.setup
-        return cls(setup["names"], match.deck(), narrator_id, int(setup["seed"]), voices, whisper_seconds)
+        seed = int(setup.get("narration_seed", setup["seed"]))  # older games had one seed for both
+        return cls(setup["names"], match.deck(), narrator_id, seed, voices, whisper_seconds)
 
     def catch_up(self, source: PublicEventSource) -> Parts:
         """Cues for every public event of `source` (a `Match`) that this feed has not read yet."""

@@ -6,11 +6,12 @@ each warning comes back to the room's task as a `SundialMark` and is spoken if t
 
 from __future__ import annotations
 
-import asyncio
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+
+from wolfrunde.server.rooms.kind import Handle
+from wolfrunde.server.rooms.timer import Timer
 
 HALF = "sundial_half"
 LAST_MINUTE = "sundial_last_minute"
@@ -33,26 +34,26 @@ class SundialMark:
     deadline: float
     scene: str
 
-    def due(self, timer: Mapping[str, Any] | None) -> bool:
+    def due(self, timer: Timer | None) -> bool:
         """Whether this discussion's timer still runs (it did not end or give way to another)."""
-        return timer is not None and timer["deadline"] == self.deadline
+        return timer is not None and timer.deadline == self.deadline
 
 
 @dataclass
 class SundialPlanner:
     planned: float | None = None  # the deadline whose warnings are planned
-    handles: list[asyncio.TimerHandle] = field(default_factory=list)
+    handles: list[Handle] = field(default_factory=list)
 
-    def plan(self, timer: Mapping[str, Any], post: Callable[[SundialMark], None]) -> None:
-        """Plans the warnings of the discussion with this timer ({release, deadline}), once per timer."""
-        if self.planned == timer["deadline"]:
+    def plan(self, timer: Timer, later: Callable[[float, object], Handle]) -> None:
+        """Plans the warnings of the discussion with this timer, once per timer; each comes back to the
+        room's task as a SundialMark."""
+        if self.planned == timer.deadline:
             return
-        self.planned = timer["deadline"]
-        loop = asyncio.get_running_loop()
-        for offset, scene in sundial_marks(timer["deadline"] - timer["release"]):
-            delay = timer["release"] + offset - time.time()
+        self.planned = timer.deadline
+        for offset, scene in sundial_marks(timer.deadline - timer.release):
+            delay = timer.release + offset - time.time()
             if delay > 0:
-                self.handles.append(loop.call_later(delay, post, SundialMark(timer["deadline"], scene)))
+                self.handles.append(later(delay, SundialMark(timer.deadline, scene)))
 
     def cancel(self) -> None:
         for handle in self.handles:

@@ -26,6 +26,17 @@ ERRORS: dict[str, str] = {
     "removed": "Du wurdest von der Spielleitung aus dem Raum entfernt.",
     "server_busy": "Der Server ist gerade überlastet.",
     "internal": "Das hat der Server nicht verarbeiten können; nichts wurde verändert.",
+    "unknown_type": "Unbekannter Nachrichtentyp „{kind}“.",
+    "not_now": "Das geht gerade nicht.",
+    "narrator_speaks": "Der Erzähler spricht noch – gleich geht es weiter.",
+    "bad_token": "Dieses Gerät gehört nicht zu diesem Tisch.",
+    "no_table": "Diesen Tisch gibt es nicht.",
+    "bad_name": "Bitte einen Namen mit 1 bis 24 Zeichen angeben.",
+    "name_taken": "Diesen Namen gibt es an diesem Tisch schon.",
+    "table_full": "Der Tisch ist voll (höchstens {limit} Plätze).",
+    "refused": "Das geht gerade nicht.",
+    "unknown_guest": "Dieses Gerät gehört zu keinem Platz.",
+    "hello_first": "Zuerst meldet sich das Gerät mit seinem Schlüssel an.",
     "game_halted": (
         "Dieses Spiel wurde wegen eines Fehlers angehalten. Die Spielleitung kann eine neue Partie beginnen."
     ),
@@ -73,9 +84,19 @@ BOT_NAMES = (
 )
 
 
-def error_text(code: str, **details: object) -> str:
-    template = ERRORS.get(code, "Fehler.")
+def error_text(code: str, detail: str | None = None, **values: object) -> str:
+    """The German message for an error code. A template with `{detail}` is filled with it; otherwise a
+    given `detail` (a complete German sentence, e.g. the engine's reason) is the message itself."""
+    template = ERRORS.get(code)
+    if template is None:
+        return detail or "Fehler."
+    if "{detail}" in template:
+        if detail is None:
+            return template.split(":")[0] + "."
+        values["detail"] = detail
+    elif detail:
+        return detail
     try:
-        return template.format(**details)
+        return template.format(**values)
     except (KeyError, IndexError):
-        return template.split(":")[0] + "."
+        return template.split(":")[0].split("{")[0].rstrip(" („") + "."

@@ -32,20 +32,27 @@ class SessionRecord(Base):
 
 
 class RoomRecord(Base):
+    """One room of any kind: an online round, a table (one device or own devices), a Werwörter round."""
+
     __tablename__ = "rooms"
 
     code: Mapped[str] = mapped_column(String(8), primary_key=True)
-    host_id: Mapped[int] = mapped_column(ForeignKey("users.id"), nullable=False)
-    status: Mapped[str] = mapped_column(String(16), nullable=False)  # lobby | running | ended
-    lobby: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)
-    setup: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    timer: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    kind: Mapped[str] = mapped_column(String(32), nullable=False)  # server.kinds: online, table_…, werwoerter
+    status: Mapped[str] = mapped_column(String(16), nullable=False)  # server.rooms.status.RoomStatus
+    host_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), nullable=True)  # online rooms only
+    state: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False)  # the kind's own: lobby, seats, stage …
+    setup: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # the running game's setup
+    timer: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)  # server.rooms.timer.Timer
     created_at: Mapped[float] = mapped_column(Float, nullable=False)
     updated_at: Mapped[float] = mapped_column(Float, nullable=False)
+    ended_at: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class RoomCommand(Base):
-    """One accepted game command (a decision or a timeout), in the order the room applied it."""
+    """One accepted command (a decision, a timeout, a device's tap …), in the order the room applied it.
+
+    `seq` is the number the room's owner expected to write; the unique constraint makes a second
+    writer for the same room fail instead of interleaving its commands."""
 
     __tablename__ = "room_commands"
     __table_args__ = (UniqueConstraint("room_code", "seq"),)
@@ -53,10 +60,10 @@ class RoomCommand(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), nullable=False)
     seq: Mapped[int] = mapped_column(Integer, nullable=False)
-    op: Mapped[str] = mapped_column(String(16), nullable=False)  # decide | timeout
+    op: Mapped[str] = mapped_column(String(32), nullable=False)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     kind: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    choice: Mapped[Any] = mapped_column(JSON, nullable=True)
+    payload: Mapped[Any] = mapped_column(JSON, nullable=True)
     at: Mapped[float] = mapped_column(Float, nullable=False)
 
 

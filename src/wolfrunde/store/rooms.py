@@ -1,4 +1,9 @@
-"""Rooms, their accepted game commands and their chat."""
+"""Rooms of every kind, their accepted commands and their chat.
+
+Every function is synchronous and short; the server calls them from worker threads, never on its event
+loop. A command is written with the sequence number its room's owner expects; if another writer took that
+number first, `SequenceTaken` is raised and nothing is written.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +12,32 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 
 from wolfrunde.store.database import Database
 from wolfrunde.store.models import ChatMessage, RoomCommand, RoomRecord
+
+UNCHANGED: Any = object()
+"""Leaves a column as it is in `save_room` and `append_command`."""
+
+
+class SequenceTaken(Exception):
+    """Another writer stored a command under this room's next sequence number: this process does not
+    (or no longer) own the room."""
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    code: str
+    kind: str
+    status: str
+    host_id: int | None
+    state: dict[str, Any]
+    setup: dict[str, Any] | None
+    timer: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+    ended_at: float | None
 
 
 @dataclass(frozen=True)
@@ -18,7 +46,7 @@ class StoredCommand:
     op: str
     seat: int | None
     kind: str | None
-    choice: Any
+    payload: Any
     at: float
 
 
@@ -30,92 +58,134 @@ class StoredChat:
     at: float
 
 
-def create_room(db: Database, code: str, host_id: int, lobby: dict[str, Any]) -> bool:
-    """False when the code is already taken."""
+def _stored(record: RoomRecord) -> StoredRoom:
+    return StoredRoom(
+        record.code,
+        record.kind,
+        record.status,
+        record.host_id,
+        dict(record.state),
+        record.setup,
+        record.timer,
+        record.created_at,
+        record.updated_at,
+        record.ended_at,
+    )
+
+
+def create_room(
+    db: Database,
+    code: str,
+    kind: str,
+    state: dict[str, Any],
+    *,
+    host_id: int | None = None,
+    status: str = "lobby",
+    setup: dict[str, Any] | None = None,
+) -> bool:
+    """False when the code is already taken (by a room of any kind)."""
     now = time.time()
     with db.session() as session:
         if session.get(RoomRecord, code) is not None:
             return False
-        session.add(RoomRecord(code=code, host_id=host_id, status="lobby", lobby=lobby, created_at=now, updated_at=now))
+        session.add(
+            RoomRecord(
+                code=code,
+                kind=kind,
+                status=status,
+                host_id=host_id,
+                state=state,
+                setup=setup,
+                timer=None,
+                created_at=now,
+                updated_at=now,
+            )
+        )
         return True
 
 
-def load_room(db: Database, code: str) -> RoomRecord | None:
+def load_room(db: Database, code: str) -> StoredRoom | None:
     with db.session() as session:
-        return session.get(RoomRecord, code)
+        record = session.get(RoomRecord, code)
+        return None if record is None else _stored(record)
 
 
-def running_room_codes(db: Database) -> list[str]:
+def room_codes(db: Database, status: str) -> list[str]:
+    """The codes of every room with this status, of every kind."""
     with db.session() as session:
-        return list(session.scalars(select(RoomRecord.code).where(RoomRecord.status == "running")))
+        return list(session.scalars(select(RoomRecord.code).where(RoomRecord.status == status)))
 
 
-def save_room(
-    db: Database,
-    code: str,
-    *,
-    status: str | None = None,
-    lobby: dict[str, Any] | None = None,
-    setup: dict[str, Any] | None = None,
-    timer: dict[str, Any] | bool | None = False,
-) -> None:
-    """Updates the given fields (timer=False leaves the timer alone; None clears it)."""
+def _apply(record: RoomRecord, now: float, fields: dict[str, Any]) -> None:
+    for name, value in fields.items():
+        if value is UNCHANGED:
+            continue
+        if name not in ("status", "state", "setup", "timer", "ended_at"):
+            raise TypeError(f"rooms have no column {name!r}")
+        setattr(record, name, value)
+    record.updated_at = now
+
+
+def save_room(db: Database, code: str, **fields: Any) -> None:
+    """Updates the given columns (`status`, `state`, `setup`, `timer`, `ended_at`); None clears one."""
     with db.session() as session:
         record = session.get(RoomRecord, code)
         if record is None:
             raise KeyError(code)
-        if status is not None:
-            record.status = status
-        if lobby is not None:
-            record.lobby = lobby
-        if setup is not None:
-            record.setup = setup
-        if timer is not False:
-            record.timer = timer  # type: ignore[assignment]
-        record.updated_at = time.time()
+        _apply(record, time.time(), fields)
 
 
 def append_command(
     db: Database,
     code: str,
+    seq: int,
     op: str,
     seat: int | None = None,
     kind: str | None = None,
-    choice: Any = None,
-    timer: dict[str, Any] | bool | None = False,
-) -> int:
-    """Stores one accepted command (and optionally the new timer) in one transaction; returns its seq."""
+    payload: Any = None,
+    **fields: Any,
+) -> float:
+    """Stores one accepted command under sequence number `seq`, with the given room columns, in one
+    transaction; returns its time. Raises SequenceTaken when `seq` is already taken."""
     now = time.time()
+    try:
+        with db.session() as session:
+            session.add(RoomCommand(room_code=code, seq=seq, op=op, seat=seat, kind=kind, payload=payload, at=now))
+            session.flush()
+            if fields:
+                record = session.get(RoomRecord, code)
+                if record is None:
+                    raise KeyError(code)
+                _apply(record, now, fields)
+    except IntegrityError as taken:
+        raise SequenceTaken(f"room {code}: command {seq} exists already") from taken
+    return now
+
+
+def next_seq(db: Database, code: str) -> int:
+    """The sequence number the next command of this room gets."""
     with db.session() as session:
         last = session.scalar(select(func.max(RoomCommand.seq)).where(RoomCommand.room_code == code))
-        seq = 0 if last is None else last + 1
-        session.add(RoomCommand(room_code=code, seq=seq, op=op, seat=seat, kind=kind, choice=choice, at=now))
-        if timer is not False:
-            record = session.get(RoomRecord, code)
-            if record is not None:
-                record.timer = timer  # type: ignore[assignment]
-                record.updated_at = now
-        return seq
-
-
-def reset_game(db: Database, code: str) -> None:
-    """Back to the lobby after a finished game: the game's commands, setup, timer and chat are deleted."""
-    with db.session() as session:
-        record = session.get(RoomRecord, code)
-        if record is None:
-            raise KeyError(code)
-        session.execute(delete(RoomCommand).where(RoomCommand.room_code == code))
-        session.execute(delete(ChatMessage).where(ChatMessage.room_code == code))
-        record.status = "lobby"
-        record.setup = None
-        record.timer = None
-        record.updated_at = time.time()
+        return 0 if last is None else last + 1
 
 
 def commands(db: Database, code: str) -> list[StoredCommand]:
     with db.session() as session:
         rows = session.scalars(select(RoomCommand).where(RoomCommand.room_code == code).order_by(RoomCommand.seq))
-        return [StoredCommand(r.seq, r.op, r.seat, r.kind, r.choice, r.at) for r in rows]
+        return [StoredCommand(r.seq, r.op, r.seat, r.kind, r.payload, r.at) for r in rows]
+
+
+def reset_game(db: Database, code: str, *, chat: bool = True, **fields: Any) -> None:
+    """A new game in the same room: the old game's commands (and chat) are deleted, its setup and timer
+    cleared, and the given columns set."""
+    with db.session() as session:
+        record = session.get(RoomRecord, code)
+        if record is None:
+            raise KeyError(code)
+        session.execute(delete(RoomCommand).where(RoomCommand.room_code == code))
+        if chat:
+            session.execute(delete(ChatMessage).where(ChatMessage.room_code == code))
+        _apply(record, time.time(), {"setup": None, "timer": None, "ended_at": None, **fields})
 
 
 def add_chat(db: Database, code: str, channel: str, seat: int, text: str) -> StoredChat:

@@ -5,16 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from wolfrunde.server.lobby import MAX_SEATS, Lobby
+from wolfrunde.server.online.lobby import MAX_SEATS, Lobby
 from wolfrunde.server.texts import CHANNELS, error_text
-
-
-def error(code: str, ref: Any = None, **details: object) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": error_text(code, **details), "ref": ref}
-
-
-def ack(ref: Any) -> dict[str, Any]:
-    return {"type": "ack", "ref": ref}
 
 
 def welcome(code: str, user_id: int, name: str, seat: int | None) -> dict[str, Any]:

@@ -34,6 +34,7 @@ class Lobby:
     host_id: int
     seats: list[Seat] = field(default_factory=list)
     settings: Settings = field(default_factory=Settings)
+    removed: list[int] = field(default_factory=list)  # accounts the host sent away: they cannot join again
 
     # --- queries -------------------------------------------------------------------------------
     def seat_of(self, user_id: int) -> int | None:
@@ -74,7 +75,8 @@ class Lobby:
     def from_dict(cls, data: dict[str, Any]) -> Lobby:
         settings = Settings(**data.get("settings", {}))
         seats = [Seat(**seat) for seat in data.get("seats", [])]
-        return cls(host_id=int(data["host_id"]), seats=seats, settings=settings)
+        removed = [int(user) for user in data.get("removed", [])]
+        return cls(host_id=int(data["host_id"]), seats=seats, settings=settings, removed=removed)
 
 
 def check_timers(timers: dict[str, int]) -> str | None:

@@ -1,0 +1,87 @@
+"""HTTP of the online round: open a room, a room's public facts, its link as a QR code, its WebSocket."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import segno
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket
+
+from wolfrunde.server import auth
+from wolfrunde.server.codes import normalise
+from wolfrunde.server.kinds.online import OnlineRoom
+from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.rooms.socket import serve_socket
+from wolfrunde.store import rooms as store
+
+KINDS = frozenset({OnlineRoom.kind_id})
+
+
+def _registry(request: Request | WebSocket) -> Registry:
+    registry: Registry = request.app.state.rooms
+    return registry
+
+
+async def create_room(request: Request) -> Response:
+    if not auth.same_origin(request):
+        return auth.problem(403, "wrong_origin")
+    user = await asyncio.to_thread(auth.current_user, request)
+    if user is None:
+        return auth.problem(401, "not_logged_in")
+    kind = OnlineRoom.create(user.id, user.name, request.app.state.config)
+    actor = await _registry(request).create(kind, kind.lobby.to_dict(), host_id=user.id)
+    return JSONResponse({"code": actor.code, "link": f"/r/{actor.code}"}, status_code=201)
+
+
+async def _stored(request: Request) -> store.StoredRoom | None:
+    code = normalise(request.path_params["code"])
+    if code is None:
+        return None
+    record = await _registry(request).record(code)
+    return record if record is not None and record.kind in KINDS else None
+
+
+async def room_info(request: Request) -> Response:
+    """Public facts of a room (status, players), read from the store; never loads a game."""
+    record = await _stored(request)
+    if record is None:
+        return auth.problem(404, "no_room")
+    return JSONResponse({"code": record.code, "status": record.status, **OnlineRoom.summarize(record)})
+
+
+def room_link(request: Request, code: str) -> str:
+    return f"{str(request.base_url).rstrip('/')}/r/{code}"
+
+
+def qr_svg(text: str) -> bytes:
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(
+        buffer, kind="svg", scale=5, border=2, dark="#000000", light="#ffffff", title="QR-Code des Raumlinks"
+    )
+    return buffer.getvalue()
+
+
+async def room_qr(request: Request) -> Response:
+    record = await _stored(request)
+    if record is None:
+        return auth.problem(404, "no_room")
+    return Response(
+        qr_svg(room_link(request, record.code)), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"}
+    )
+
+
+async def room_socket(websocket: WebSocket) -> None:
+    await serve_socket(websocket, KINDS, "no_room")
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms/{code}", room_info),
+        Route("/api/rooms/{code}/qr.svg", room_qr),
+        WebSocketRoute("/ws/rooms/{code}", room_socket),
+    ]

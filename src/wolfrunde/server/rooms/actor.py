@@ -1,0 +1,259 @@
+"""One asyncio task per room: the room's commands, strictly in order, with no locks on its state.
+
+The actor serves every room kind. It owns the queue, the room's connections (`Peer`s), the status, the
+sequence numbers of stored commands and the scheduled wake-ups; the kind decides what a command does.
+Whatever a kind raises while handling a client's message, the sender gets an error reply and the room
+goes on: a `Refusal` is an ordinary "no", anything else is logged as a bug and answered `internal`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.rooms import protocol
+from wolfrunde.server.rooms.kind import Handle, Peer, RoomKind
+from wolfrunde.server.rooms.status import RoomStatus
+from wolfrunde.store import Database
+from wolfrunde.store import rooms as store
+
+log = logging.getLogger(__name__)
+Result = TypeVar("Result")
+
+
+@dataclass(frozen=True)
+class Attach:
+    peer: Peer
+    answer: asyncio.Future[protocol.Refusal | None]
+
+
+@dataclass(frozen=True)
+class Detach:
+    peer: Peer
+
+
+@dataclass(frozen=True)
+class Incoming:
+    peer: Peer
+    message: protocol.Message
+
+
+@dataclass(frozen=True)
+class Wake:
+    event: object
+
+
+@dataclass(frozen=True)
+class Call:
+    """Runs `job` (sync or async) inside the room's task and hands its result or error to `future`."""
+
+    job: Callable[[], Any]
+    future: asyncio.Future[Any]
+
+
+@dataclass(frozen=True)
+class Stop:
+    """The last command a room handles."""
+
+
+class RoomActor:
+    """The room: `kind` plays, the actor keeps order, connections, store and clock."""
+
+    def __init__(
+        self,
+        code: str,
+        kind: RoomKind,
+        db: Database,
+        config: ServerConfig,
+        status: RoomStatus,
+        seq: int,
+        ended_at: float | None = None,
+    ) -> None:
+        self.code = code
+        self.kind = kind
+        self.db = db
+        self.config = config
+        self._status = status
+        self.seq = seq  # the sequence number of the next stored command
+        self.ended_at = ended_at
+        self.queue: asyncio.Queue[object] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+        self._peers: dict[int, Peer] = {}
+        self._handles: set[_Scheduled] = set()
+        kind.bind(self)
+
+    # --- what the core offers a kind (RoomServices) ---------------------------------------------------
+    @property
+    def status(self) -> RoomStatus:
+        return self._status
+
+    def set_status(self, status: RoomStatus) -> None:
+        if status is self._status:
+            return
+        self._status = self._status.to(status)
+        self.ended_at = time.time() if status.finished else None
+
+    def peers(self) -> Iterator[Peer]:
+        return iter(list(self._peers.values()))
+
+    def broadcast(self, build: Callable[[Peer], dict[str, Any] | None]) -> None:
+        for peer in self.peers():
+            message = build(peer)
+            if message is not None:
+                peer.send(message)
+
+    def later(self, delay: float, event: object) -> Handle:
+        """Posts `event` to the kind's `wake` after `delay` seconds (cancelled when the room stops)."""
+        return _Scheduled(self, max(0.0, delay), event)
+
+    def post(self, command: object) -> None:
+        self.queue.put_nowait(command)
+
+    async def store_command(
+        self, op: str, seat: int | None = None, kind: str | None = None, payload: Any = None, **fields: Any
+    ) -> float:
+        """Stores one accepted command (and room columns) before anything about it is sent."""
+        seq = self.seq
+        at = await asyncio.to_thread(store.append_command, self.db, self.code, seq, op, seat, kind, payload, **fields)
+        self.seq = seq + 1
+        return at
+
+    async def save(self, **fields: Any) -> None:
+        await asyncio.to_thread(store.save_room, self.db, self.code, **fields)
+
+    async def reset_game(self, *, chat: bool = True, **fields: Any) -> None:
+        await asyncio.to_thread(store.reset_game, self.db, self.code, chat=chat, **fields)
+        self.seq = 0
+
+    async def add_chat(self, channel: str, seat: int, text: str) -> store.StoredChat:
+        return await asyncio.to_thread(store.add_chat, self.db, self.code, channel, seat, text)
+
+    async def chat_history(self) -> list[store.StoredChat]:
+        return await asyncio.to_thread(store.chat_history, self.db, self.code)
+
+    async def in_thread(self, job: Callable[..., Result], *args: Any) -> Result:
+        return await asyncio.to_thread(job, *args)
+
+    # --- life cycle ---------------------------------------------------------------------------------
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run(), name=f"room-{self.code}")
+        self.kind.start()
+
+    async def stop(self) -> None:
+        self.post(Stop())
+        if self.task is not None:
+            await self.task
+
+    @property
+    def idle(self) -> bool:
+        """Nobody is here and nothing waits in the queue."""
+        return not self._peers and self.queue.empty()
+
+    async def attach(self, peer: Peer) -> protocol.Refusal | None:
+        """Hands a new connection to the room; the kind's refusal when it turned the connection away."""
+        answer: asyncio.Future[protocol.Refusal | None] = asyncio.get_running_loop().create_future()
+        self.post(Attach(peer, answer))
+        return await answer
+
+    async def call(self, job: Callable[[], Any]) -> Any:
+        """Runs `job` inside the room's task (commands stay in order) and returns its result."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.post(Call(job, future))
+        return await future
+
+    # --- the loop -----------------------------------------------------------------------------------
+    async def _run(self) -> None:
+        while True:
+            command = await self.queue.get()
+            if isinstance(command, Stop):
+                break
+            try:
+                await self._handle(command)
+            except Exception:  # one bad command must not kill the room; its sender hears of it
+                log.exception("room %s (%s): %s failed", self.code, self.kind.kind_id, type(command).__name__)
+                if isinstance(command, Incoming):
+                    command.peer.send(protocol.error("internal", command.message.ref))
+                elif isinstance(command, Attach) and not command.answer.done():
+                    self._peers.pop(command.peer.conn.id, None)
+                    command.answer.set_result(protocol.Refusal("internal"))
+                elif isinstance(command, Call) and not command.future.done():
+                    command.future.set_exception(RuntimeError("internal"))
+        for handle in list(self._handles):
+            handle.cancel()
+        self.kind.stopped()
+
+    async def _handle(self, command: object) -> None:
+        if isinstance(command, Incoming):
+            if command.peer.conn.id not in self._peers:
+                return  # it left meanwhile
+            await self._incoming(command.peer, command.message)
+        elif isinstance(command, Attach):
+            await self._attach(command)
+        elif isinstance(command, Detach):
+            if self._peers.pop(command.peer.conn.id, None) is not None:
+                await self.kind.detach(command.peer)
+        elif isinstance(command, Wake):
+            await self.kind.wake(command.event)
+        elif isinstance(command, Call):
+            try:
+                result = command.job()
+                if asyncio.iscoroutine(result):
+                    result = await result
+            except Exception as error:  # handed to the caller, who reports it
+                if not command.future.done():
+                    command.future.set_exception(error)
+            else:
+                if not command.future.done():
+                    command.future.set_result(result)
+
+    async def _attach(self, command: Attach) -> None:
+        peer = command.peer
+        self._peers[peer.conn.id] = peer
+        try:
+            await self.kind.attach(peer)
+        except protocol.Refusal as refusal:
+            self._peers.pop(peer.conn.id, None)
+            command.answer.set_result(refusal)
+            return
+        command.answer.set_result(None)
+
+    async def _incoming(self, peer: Peer, message: protocol.Message) -> None:
+        if isinstance(message, protocol.Ping):
+            peer.send({"type": "pong", "ref": message.ref})
+            return
+        try:
+            await self.kind.handle(peer, message)
+        except protocol.Refusal as refusal:
+            peer.send(refusal.payload(message.ref))
+
+    def attach_local(self, peer: Peer) -> None:
+        """A member the room itself creates (a bot seat), from inside the room's task."""
+        self._peers[peer.conn.id] = peer
+
+    def remove_peer(self, peer: Peer) -> None:
+        """The kind sends a member away (removed from the table): it leaves the room now."""
+        self._peers.pop(peer.conn.id, None)
+        peer.conn.close()
+
+
+class _Scheduled:
+    """A wake-up of one room: forgets itself when it fires or is cancelled."""
+
+    def __init__(self, actor: RoomActor, delay: float, event: object) -> None:
+        self.actor = actor
+        self.event = event
+        self.handle = asyncio.get_running_loop().call_later(delay, self._fire)
+        actor._handles.add(self)
+
+    def _fire(self) -> None:
+        self.actor._handles.discard(self)
+        self.actor.post(Wake(self.event))
+
+    def cancel(self) -> None:
+        self.handle.cancel()
+        self.actor._handles.discard(self)

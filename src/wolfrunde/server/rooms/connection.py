@@ -1,0 +1,105 @@
+"""A member's connection to a room: a WebSocket with a bounded outbox, or an in-process seat (a bot the
+server plays), which receives exactly the messages a WebSocket would."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from wolfrunde.server.ratelimit import TokenBucket
+
+OUTBOX_LIMIT = 512
+_ids = itertools.count(1)
+
+
+def encode(message: dict[str, Any]) -> str:
+    """Compact JSON; a lone surrogate anywhere is escaped, so the text is always valid UTF-8."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            text = json.dumps(message, separators=(",", ":"))
+    return text
+
+
+class Connection:
+    """What the room sends to. `send` never blocks the room."""
+
+    def __init__(self) -> None:
+        self.id = next(_ids)
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class SocketConnection(Connection):
+    """A WebSocket, written by its own task from a bounded outbox; a client that cannot keep up is
+    disconnected instead of slowing the room."""
+
+    def __init__(self, websocket: WebSocket, bucket: TokenBucket | None = None) -> None:
+        super().__init__()
+        self.websocket = websocket
+        self.bucket = bucket or TokenBucket(rate=8.0, burst=30.0)
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self.last_throttle_reply = 0.0
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(encode(message))
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait(None)
+
+    def should_report_throttle(self) -> bool:
+        """Too-frequent errors are sent at most once a second, so a flood does not fill the outbox."""
+        now = time.monotonic()
+        if now - self.last_throttle_reply >= 1.0:
+            self.last_throttle_reply = now
+            return True
+        return False
+
+    async def pump(self) -> None:
+        """Writes the outbox to the socket until the connection closes."""
+        try:
+            while True:
+                text = await self.outbox.get()
+                if text is None:
+                    break
+                await self.websocket.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass
+        finally:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                await self.websocket.close(code=1000)
+
+
+class LocalConnection(Connection):
+    """An in-process member: every message goes to `deliver` as the decoded JSON a client would read."""
+
+    def __init__(self, deliver: Callable[[dict[str, Any]], None]) -> None:
+        super().__init__()
+        self.deliver = deliver
+
+    def send(self, message: dict[str, Any]) -> None:
+        if not self.closed:
+            self.deliver(json.loads(encode(message)))

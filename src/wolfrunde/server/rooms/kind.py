@@ -1,0 +1,140 @@
+"""What a way to play declares, and what the room core offers it.
+
+A room kind is one module (`server/kinds/<kind>.py`) with one class that follows `RoomKind`: its client
+messages (`schema`), how a connecting device proves who it is (`identify`), what happens on each message
+and each scheduled wake-up, and what each member is sent. It keeps its own state (lobby, game, stage) and
+reaches everything else through `RoomServices`: the room's members, the store (always off the event
+loop, always before anything is sent), and the clock. The core does the rest: one task per room, the
+order of commands, the error replies, restore and sweep.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+
+from starlette.websockets import WebSocket
+
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.rooms.protocol import Message, Refusal, Schema
+from wolfrunde.server.rooms.status import RoomStatus
+from wolfrunde.store.rooms import StoredChat, StoredCommand, StoredRoom
+
+if TYPE_CHECKING:
+    from wolfrunde.server.rooms.connection import Connection
+
+Result = TypeVar("Result")
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Who a connection is: an account (online rooms) or a device's token (guests at a table)."""
+
+    user_id: int | None = None
+    name: str = ""
+    token_hash: str | None = None
+
+
+@dataclass(eq=False)
+class Peer:
+    """One connection in a room, with who it is and what the kind attached to it."""
+
+    conn: Connection
+    identity: Identity
+    seat: int | None = None  # the seat it plays, as the kind last decided
+    host: bool = False
+    device: bool = False  # the one device in the middle of the table (acts for every seat)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.conn.send(message)
+
+
+class Handle(Protocol):
+    def cancel(self) -> None: ...
+
+
+class RoomServices(Protocol):
+    """What the core offers a kind. Every method runs inside the room's own task."""
+
+    code: str
+    config: ServerConfig
+
+    @property
+    def status(self) -> RoomStatus: ...
+
+    def set_status(self, status: RoomStatus) -> None: ...
+
+    def peers(self) -> Iterator[Peer]: ...
+
+    def broadcast(self, build: Callable[[Peer], dict[str, Any] | None]) -> None: ...
+
+    def attach_local(self, peer: Peer) -> None: ...
+
+    def remove_peer(self, peer: Peer) -> None: ...
+
+    def later(self, delay: float, event: object) -> Handle: ...
+
+    def post(self, event: object) -> None: ...
+
+    async def store_command(
+        self, op: str, seat: int | None = None, kind: str | None = None, payload: Any = None, **fields: Any
+    ) -> float: ...
+
+    async def save(self, **fields: Any) -> None: ...
+
+    async def reset_game(self, *, chat: bool = True, **fields: Any) -> None: ...
+
+    async def add_chat(self, channel: str, seat: int, text: str) -> StoredChat: ...
+
+    async def chat_history(self) -> list[StoredChat]: ...
+
+    async def in_thread(self, job: Callable[..., Result], *args: Any) -> Result: ...
+
+
+class RoomKind(Protocol):
+    """One way to play. The core creates it with `load` (in a worker thread) or by the kind's own
+    creation route, binds it to its room and then calls the hooks below from the room's task."""
+
+    kind_id: ClassVar[str]
+    schema: ClassVar[Schema]
+
+    @classmethod
+    def load(cls, record: StoredRoom, commands: list[StoredCommand], config: ServerConfig) -> RoomKind:
+        """Rebuilds the kind from its stored record and commands (replays its game). Runs in a thread."""
+        ...
+
+    @staticmethod
+    async def identify(websocket: WebSocket) -> Identity | Refusal:
+        """Who is connecting (a session cookie, a device token …), before the room sees the socket."""
+        ...
+
+    def bind(self, room: RoomServices) -> None: ...
+
+    def start(self) -> None:
+        """The room's task runs: arm what was planned before a restart."""
+        ...
+
+    async def attach(self, peer: Peer) -> None:
+        """A new connection: tell it who it is and send it what it may see now; raise Refusal to turn
+        it away."""
+        ...
+
+    async def detach(self, peer: Peer) -> None: ...
+
+    async def handle(self, peer: Peer, message: Message) -> None:
+        """One client message; raise Refusal to refuse it (nothing may have changed then)."""
+        ...
+
+    async def wake(self, event: object) -> None:
+        """A scheduled event (`RoomServices.later`) came due."""
+        ...
+
+    def stopped(self) -> None:
+        """The room stops (sweep or shutdown): cancel what the kind scheduled itself."""
+        ...
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts for `GET …/{code}`: at least `players`."""
+        ...
