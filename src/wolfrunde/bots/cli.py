@@ -17,10 +17,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from wolfrunde.bots.client import run_bots
-    from wolfrunde.server.codes import normalise
 
-    code = normalise(args.room)
-    if code is None:
+    code = "".join(args.room.split()).replace("-", "").upper()
+    if not code.isalnum():
         print(f"„{args.room}“ ist kein gültiger Raumcode.")
         return 2
     if not 1 <= args.count <= 14:

@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
             registrations_per_hour=10_000,
             voices_dir=voices,
             narration_wait=0.01,  # the room still waits for the narration, a hundred times faster
+            restart_grace=3.0,
         )
     app = create_app(config)
     uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning")

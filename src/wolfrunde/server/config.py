@@ -20,3 +20,4 @@ class ServerConfig:
     voice_engine: str | None = None  # None: the best installed speech engine
     narration_wait: float = 0.0  # share of the narration's length the room waits before the next step
     narration_prerender: bool = False  # render each cue's audio in the background as soon as it is sent
+    restart_grace: float = 15.0  # after a restart every open step runs at least this long, so players can return

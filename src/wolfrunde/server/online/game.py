@@ -27,7 +27,6 @@ from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.rooms.timer import Timer
 
 log = logging.getLogger(__name__)
-RESTART_GRACE = 15.0  # seconds an open step gets at least after a restart, so players can come back
 
 
 @dataclass(frozen=True)
@@ -64,6 +63,7 @@ class OnlineGame:
         whisper = lobby.settings.timers.get("lovers", DEFAULT_TIMERS["lovers"])
         self.narration = RoomNarration(match, lobby.settings.narrator, config, whisper)
         self.pause_seconds: tuple[float, float] = config.pause_seconds
+        self.restart_grace: float = config.restart_grace
         # what every seat was last shown (view, deadline): chat and reconnects follow this, not the
         # engine's newer state, while a pause hides that a dead role's step was skipped
         self.published: dict[int, tuple[dict[str, Any], float | None]] = {}
@@ -82,7 +82,7 @@ class OnlineGame:
         if restarted:
             self.narration.skip_told()  # what was narrated before the restart is not narrated again
             if self.timer is not None:
-                self.timer = self.timer.after_restart(time.time(), RESTART_GRACE)
+                self.timer = self.timer.after_restart(time.time(), self.restart_grace)
         if self.timer is None or self.timer.release <= time.time():
             self.publish()  # records what a returning player is shown
         if self._services.status is RoomStatus.RUNNING and self.timer is not None:
@@ -200,7 +200,7 @@ class OnlineGame:
     def _next_timer(self, now: float, change: StepChange, told: NarrationBatch) -> Timer:
         low, high = self.pause_seconds
         pause = sum(self.rng.uniform(low, high) for _ in range(change.skipped_steps))
-        release = max(now + pause, self.narration.spoken_until)  # nobody is called mid-sentence
+        release = max(now, self.narration.spoken_until) + pause  # nobody is called mid-sentence
         night = self.match.night_number()
         previous = self.timer
         same_night = night is not None and previous is not None and previous.night == night

@@ -97,8 +97,10 @@ class Registry:
         kind = self.kinds[record.kind].load(record, commands, self.config)
         seq = commands[-1].seq + 1 if commands else 0
         status = RoomStatus(record.status)
-        actor = RoomActor(code, kind, self.db, self.config, status, seq, record.ended_at)
-        return actor
+        ended_at = record.ended_at
+        if ended_at is None and status.finished:
+            ended_at = time.time()  # finished before the store kept the time: counts from now
+        return RoomActor(code, kind, self.db, self.config, status, seq, ended_at)
 
     async def record(self, code: str) -> store.StoredRoom | None:
         """The stored room (its kind, status and state) without loading its game."""
