@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -104,10 +104,8 @@ class Member:
             if left <= 0:
                 raise AssertionError(f"no {kind} message within {timeout} s; got {[m['type'] for m in self.messages]}")
             self._arrived.clear()
-            try:
+            with suppress(TimeoutError):
                 await asyncio.wait_for(self._arrived.wait(), left)
-            except TimeoutError:
-                pass
 
     def when(self, message: dict[str, Any]) -> float:
         """When this message (one of `messages`) arrived, by time.monotonic()."""

@@ -43,7 +43,7 @@ def test_a_dead_roles_step_delays_the_next_step_by_a_pause(tmp_path: Path) -> No
             games_between = len(witch.taken("game")) - before - 1
             return witch.when(called) - started, called, games_between
 
-    elapsed, called, games_between = asyncio.run(scenario())
+    elapsed, called, _games_between = asyncio.run(scenario())
     assert elapsed >= PAUSE - 0.05, "the witch's step must not start before the pause"
     assert called["view"]["pending"][0]["kind"] == "witch"
     assert called["timer"]["deadline"] >= time.time() + 30 - 2

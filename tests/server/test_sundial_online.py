@@ -59,7 +59,7 @@ def test_an_online_discussion_hears_half_time_and_time_up_before_the_vote(tmp_pa
             end = await anna.next("narration", says(END))
             return half, anna.when(half), end, anna.when(end), anna.taken("narration")
 
-    half, half_at, end, end_at, spoken = asyncio.run(scenario())
+    _half, half_at, end, end_at, spoken = asyncio.run(scenario())
     scenes = [cue["scene"] for message in spoken for cue in message["cues"]]
     assert scenes.count(HALF) == 1 and LAST_MINUTE not in scenes
     assert scenes.index(HALF) < scenes.index(END), scenes
