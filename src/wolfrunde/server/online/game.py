@@ -50,6 +50,13 @@ class WhisperEnds:
     night: int
 
 
+@dataclass(frozen=True)
+class ChannelsOpened:
+    """A seat may read a channel it could not read before: it gets that channel's history."""
+
+    seat: int
+
+
 Command = tuple[str, int | None, str | None, Any]  # op, seat, kind, canonical choice
 
 
@@ -70,6 +77,7 @@ class OnlineGame:
         self._versions: dict[int, tuple[Any, ...]] = {}
         self._handles: list[Handle] = []
         self._whisper_night: int | None = None
+        self._readable: dict[int, frozenset[str]] = {}
         self.sundial = sundial.SundialPlanner()
         self.room: RoomServices | None = None
 
@@ -292,21 +300,38 @@ class OnlineGame:
 
     def publish(self) -> None:
         """Makes the engine's current state the one every seat sees, and sends what changed."""
-        deadline = None if self.timer is None else self.timer.deadline
         changed: set[int] = set()
         for seat in range(self.match.seats):
+            deadline = self._deadline_for(seat)
             version = (self.match.view_version(seat), deadline)
             if self._versions.get(seat) != version or seat not in self.published:
                 self.published[seat] = (self.match.view(seat), deadline)
                 self._versions[seat] = version
                 changed.add(seat)
         self._services.broadcast(lambda peer: self.game_message(peer.seat) if peer.seat in changed else None)
+        for seat in changed:
+            readable = frozenset(self.channels_for(seat))
+            if seat in self._readable and readable - self._readable[seat]:
+                self._services.later(0.0, ChannelsOpened(seat))
+            self._readable[seat] = readable
         self._plan_whisper_end()
+
+    def _deadline_for(self, seat: int) -> float | None:
+        """A seat sees the deadline of its own open requests only: a timer that moved for someone else's
+        secret question (the Urwolf's, the Magd's) must not show on anyone else's screen."""
+        if self.timer is None or not self.match.asked(seat):
+            return None
+        return self.timer.deadline
 
     def view_of(self, seat: int) -> dict[str, Any]:
         """The view this seat was last shown (the current one before anything was published)."""
         shown = self.published.get(seat)
         return shown[0] if shown is not None else self.match.view(seat)
+
+    def chat_since(self, seat: int) -> dict[str, int]:
+        """Channels this seat reads only from a round on: the wolves' from its first night in the pack."""
+        joined = channels.pack_since(self.view_of(seat))
+        return {} if joined is None or self.match.over else {"wolves": joined}
 
     def channels_for(self, seat: int) -> dict[str, bool]:
         timer = None if self.timer is None else self.timer.to_json()
@@ -317,7 +342,7 @@ class OnlineGame:
             return None
         shown = self.published.get(seat)
         if shown is None:
-            shown = (self.match.view(seat), None if self.timer is None else self.timer.deadline)
+            shown = (self.match.view(seat), self._deadline_for(seat))
         view, deadline = shown
         return payloads.game(seat, view, deadline, self.channels_for(seat))
 
