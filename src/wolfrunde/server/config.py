@@ -20,4 +20,8 @@ class ServerConfig:
     voice_engine: str | None = None  # None: the best installed speech engine
     narration_wait: float = 0.0  # share of the narration's length the room waits before the next step
     narration_prerender: bool = False  # render each cue's audio in the background as soon as it is sent
+    public_origins: tuple[str, ...] = ()  # e.g. ("https://wolfrunde.example",); empty: the request's own origin
+    trusted_proxies: frozenset[str] = frozenset()  # addresses whose X-Forwarded-For is believed
+    concurrent_password_hashes: int = 2  # argon2 takes 64 MiB each: more sign-ups and logins wait their turn
+    ready_message: str | None = None  # printed once the server is ready (the address to open)
     restart_grace: float = 15.0  # after a restart every open step runs at least this long, so players can return
