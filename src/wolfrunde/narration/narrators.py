@@ -57,7 +57,7 @@ NARRATORS: tuple[Narrator, ...] = (
         name="Leopold",
         character="Der würdevolle Chronist: umständlich, altmodisch, liebt lange Sätze.",
         espeak=EspeakVoice(variant="de+m1", rate=135, pitch=38, pitch_range=90, word_gap=2),
-        mbrola=(MbrolaVoice("de2", 132, 42), MbrolaVoice("de8", 132, 42)),
+        mbrola=(MbrolaVoice("de2", 132, 42), MbrolaVoice("de4", 132, 40)),
     ),
     Narrator(
         id="konrad",

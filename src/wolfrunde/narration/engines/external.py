@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import os
 import re
 import shutil
 import subprocess
 import tempfile
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -21,9 +23,16 @@ from wolfrunde.narration.speech import PRONUNCIATION_VERSION, Speakable, phoneme
 MBROLA_DIRS = (Path("/usr/share/mbrola"), Path("/usr/lib/mbrola"))
 _TIMEOUT = 60
 
-# Diphones some mbrola voices lack (de2 and de3 have no R-R and no R-j: "der Rat", "der Jäger"), mended
-# before mbrola sees them: the first phoneme becomes the vocalised r that German speakers say there anyway.
-DIPHONE_REPAIRS: dict[tuple[str, str], str] = {("R", "R"): "6", ("R", "j"): "6"}
+# Diphones some mbrola voices lack, mended before mbrola sees them by changing the first sound: de2 and
+# de3 have no R-R and no R-j ("der Rat", "der Jäger"), which becomes the vocalised r German speakers say
+# there anyway; de4 has no short a before a glottal stop and a diphthong ("Greta auch"), which is lengthened.
+DIPHONE_REPAIRS: dict[tuple[str, str], str] = {
+    ("R", "R"): "6",
+    ("R", "j"): "6",
+    ("a", "?aI"): "a:",
+    ("a", "?aU"): "a:",
+    ("a", "?OY"): "a:",
+}
 _WARNING = re.compile(r"Warning: (\S+-\S+) unknown")
 
 
@@ -98,6 +107,17 @@ def mbrola_warnings(pho: str, voice: str) -> list[str]:
             ["mbrola", "-e", str(database), str(source), os.devnull], capture_output=True, text=True, timeout=_TIMEOUT
         )
     return _WARNING.findall(result.stderr)
+
+
+def mbrola_gaps(pho: str, voice: str) -> Counter[str]:
+    """The diphones of this input that the voice lacks, with how often each occurs: like
+    `mbrola_warnings`, but mbrola reads each distinct pair of neighbouring sounds only once, so a whole
+    catalogue takes a fraction of a second."""
+    sounds = [line.split(maxsplit=1)[0] for line in pho.splitlines() if line.strip() and not line.startswith(";")]
+    pairs = Counter(f"{a}-{b}" for a, b in itertools.pairwise(sounds))
+    probe = "".join(f"{a} 60 0 120\n{b} 60 0 120\n_ 30 0 120\n" for a, b in (p.split("-", 1) for p in pairs))
+    lacking = set(mbrola_warnings(probe, voice))
+    return Counter({pair: count for pair, count in pairs.items() if pair in lacking})
 
 
 @dataclass(frozen=True)
