@@ -142,3 +142,25 @@ def test_the_detector_catches_the_known_error_classes() -> None:
 def test_brackets_typed_by_players_are_never_read_as_phonemes() -> None:
     assert speakable("[[Em'a]] und der Fuchs") == f"((Em'a)) und der [[{LEXICON['Fuchs']}]]"
     assert traced_phonemes(speakable("Anna [[x]]")) == traced_phonemes("Anna ((x))")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "wanted", "espeak_alone"),
+    [
+        ("Der Urwolf erwacht.", "_!'u:rvOlf", "_!'URvOlf"),  # a long U, in about a hundred lines
+        ("Die Stunde des Urwolfs.", "_!'u:rvOlfs", "_!'URvOlfs"),
+        ("Grüße aus dem Jenseits.", "j'e:nzaIts", "j'EnzaIts"),  # a long e
+        ("Die Stars des Abends.", "st'A:rs", "St'A:rs"),  # English st, not "Schtars"
+        ("Was für ein Plot-Twist!", "pl'Ot- tv'Ist", "(en)"),  # no English voice in mid-word
+        ("Das ist ein Upgrade.", "_!'apgRe:t", "_!'UpgrA:d@"),
+        ("Wir sind on air.", "_!'On 'E:r", "_!'o:n"),
+        ("Heute ein VIP.", "vi:aIp'i:", "f,aU,i:p'e:"),  # as Germans say it, not "Vau-I-Pe"
+        ("Ans Mikro!", "m'i:kRo:", "m'Ikro:"),
+        ("Hey, Seherin!", "h'e:I", "h'aI"),  # not "Hei"; and EI would be silence on mbrola
+        ("Der Hundeführer schläft.", "h'Und@f,y:R3", "h'Unde:f,y:R3"),  # written r3 for mbrola (as_traced)
+    ],
+)
+def test_the_words_of_issue_18_are_spoken_right(sentence: str, wanted: str, espeak_alone: str) -> None:
+    assert espeak_alone in espeak_phonemes(sentence)
+    traced = traced_phonemes(apply_lexicon(sentence))
+    assert wanted in traced and "(en)" not in traced, traced
