@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from wolfrunde.narration.names import NAMES_VERSION, clean_name, fold, name_pieces, plain_name
 from wolfrunde.narration.pronounce import LEXICON_VERSION, speakable
-from wolfrunde.narration.template import Literal, TemplateError, Value, parse, spoken
+from wolfrunde.narration.template import Literal, TemplateError, Value, parse, spoken, spoken_for
 
 # Part of every voice identity that reads the lexicons, so a changed entry never serves old audio.
 PRONUNCIATION_VERSION = hashlib.sha256(f"{LEXICON_VERSION}:{NAMES_VERSION}".encode()).hexdigest()[:12]
@@ -88,7 +88,7 @@ def filled(text: str, values: Mapping[str, Value], say: Mapping[str, str] | None
             parts += _names(names, say)
             so_far += spoken(value)
             continue
-        words = spoken(value)
+        words = spoken_for(part.key, value)
         before = so_far.rstrip()
         words = words[:1].upper() + words[1:] if not before or before[-1] in _SENTENCE_END else words
         parts.append(Words(words))
