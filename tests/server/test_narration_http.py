@@ -1,9 +1,9 @@
 """Narrators, their previews, the role pages and every role's Hörbeispiel over HTTP; names and their
 Aussprache; many clients asking for one clip at once."""
 
+import threading
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-import threading
 from pathlib import Path
 
 import httpx
