@@ -1,4 +1,4 @@
-from wolfrunde.server.codes import ALPHABET, LENGTH, new_code, normalise
+from wolfrunde.room_codes import ALPHABET, LENGTH, new_code, normalise
 from wolfrunde.server.online.lobby import Lobby, check_timers
 from wolfrunde.server.passwords import hash_password, verify_password
 from wolfrunde.server.ratelimit import SlidingWindow, TokenBucket

@@ -17,9 +17,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from wolfrunde.bots.client import run_bots
+    from wolfrunde.room_codes import normalise
 
-    code = "".join(args.room.split()).replace("-", "").upper()
-    if not code.isalnum():
+    code = normalise(args.room)
+    if code is None:
         print(f"„{args.room}“ ist kein gültiger Raumcode.")
         return 2
     if not 1 <= args.count <= 14:

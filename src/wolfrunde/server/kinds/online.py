@@ -103,7 +103,7 @@ class OnlineRoom:
         room = self._room
         if self.halted_on_load:
             room.set_status(RoomStatus.HALTED)
-            room.post(HaltedOnLoad())
+            room.later(0.0, HaltedOnLoad())
         elif self.game is not None:
             if self.game.match.over and room.status is RoomStatus.RUNNING:
                 room.set_status(RoomStatus.ENDED)

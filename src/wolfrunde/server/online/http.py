@@ -12,7 +12,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from wolfrunde.server import auth
-from wolfrunde.server.codes import normalise
+from wolfrunde.room_codes import normalise
 from wolfrunde.server.kinds.online import OnlineRoom
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.socket import serve_socket

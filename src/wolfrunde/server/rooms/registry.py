@@ -15,7 +15,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from wolfrunde.server.codes import new_code
+from wolfrunde.room_codes import new_code
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms.actor import RoomActor
 from wolfrunde.server.rooms.kind import RoomKind

@@ -8,7 +8,7 @@ import contextlib
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from wolfrunde.server.codes import normalise
+from wolfrunde.room_codes import normalise
 from wolfrunde.server.ratelimit import TokenBucket
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.actor import Detach, Incoming
