@@ -11,8 +11,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from wolfrunde.server import auth
 from wolfrunde.room_codes import normalise
+from wolfrunde.server import auth
 from wolfrunde.server.kinds.online import OnlineRoom
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.socket import serve_socket

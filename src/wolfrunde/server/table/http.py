@@ -17,7 +17,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from wolfrunde.engine import SetupError, recommended_roles
 from wolfrunde.server import safejson
 from wolfrunde.server.auth import same_origin
-from wolfrunde.room_codes import normalise
+from wolfrunde.server.codes import normalise
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.ratelimit import TokenBucket
 from wolfrunde.server.table import messages as m

@@ -7,7 +7,7 @@ import random
 import secrets
 
 from wolfrunde.server.actor import RoomCache
-from wolfrunde.room_codes import new_code
+from wolfrunde.server.codes import new_code
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.table import store
 from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, check_settings, deal

@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 from wolfrunde.server.actor import RoomCache
-from wolfrunde.room_codes import new_code
+from wolfrunde.server.codes import new_code
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.werwoerter_app import stages as st
 from wolfrunde.server.werwoerter_app import store

@@ -13,7 +13,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.server import safejson
 from wolfrunde.server.auth import same_origin
-from wolfrunde.room_codes import normalise
+from wolfrunde.server.codes import normalise
 from wolfrunde.server.werwoerter_app.cues import DEFAULT_NARRATOR, UNKNOWN_NARRATOR
 from wolfrunde.server.werwoerter_app.guests import clean_name
 from wolfrunde.server.werwoerter_app.registry import Registry

@@ -9,7 +9,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from wolfrunde.server import safejson
 from wolfrunde.server.auth import same_origin
-from wolfrunde.room_codes import normalise
+from wolfrunde.server.codes import normalise
 from wolfrunde.server.connection import Connection
 from wolfrunde.server.werwoerter_app.guests import token_hash
 from wolfrunde.server.werwoerter_app.registry import Registry
