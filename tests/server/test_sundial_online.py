@@ -12,6 +12,7 @@ from tests.server.test_narration_timing import SETUP, stored_room
 
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
+from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.sundial import END, HALF, LAST_MINUTE, sundial_marks
 
 DISCUSSION = 1.6  # seconds: the test stays short
@@ -38,14 +39,17 @@ def to_the_first_discussion(setup: dict = SETUP) -> tuple[tuple, ...]:
 
 
 def test_an_online_discussion_hears_half_time_and_time_up_before_the_vote(tmp_path: Path) -> None:
-    now = time.time()
-    db = stored_room(tmp_path, to_the_first_discussion(), timer={"release": now, "deadline": now + DISCUSSION})
+    commands = to_the_first_discussion()
+    voices = str(tmp_path / "voices")
+    voices_for(ServerConfig(database_url="sqlite://", voices_dir=voices)).narration.catalogue  # loaded once
+    begins = time.time() + 2.0  # the discussion begins when the room is surely back
+    db = stored_room(tmp_path, commands, timer={"release": begins, "deadline": begins + DISCUSSION})
     config = ServerConfig(
         database_url=db.url,
         pause_seconds=(0, 0),
         bot_delay=(0, 0),
         narration_wait=0.01,
-        voices_dir=str(tmp_path / "voices"),
+        voices_dir=voices,
         restart_grace=0.0,
     )
 

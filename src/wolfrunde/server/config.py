@@ -9,7 +9,8 @@ from dataclasses import dataclass
 class ServerConfig:
     database_url: str
     bot_delay: tuple[float, float] = (1.0, 4.0)  # seconds before a server-side bot answers
-    pause_seconds: tuple[float, float] = (3.0, 8.0)  # per night step whose role is dead or absent
+    # the least duration of every night step, present or absent (rooms.pacing); None: from the night timer
+    pause_seconds: tuple[float, float] | None = None
     secure_cookies: bool | None = None  # None: Secure when the request came over https
     static_dir: str | None = None  # None: the package's static folder
     registrations_per_hour: int = 60  # per client address

@@ -107,6 +107,8 @@ class StepChange:
     new_requests: bool  # some (seat, kind) is open now that was not open before
     skipped_steps: int  # night steps called that asked nobody anything (dead or absent roles)
     recorded: tuple[tuple[int, str, Any], ...] = ()  # the decisions the game kept, canonical
+    steps: int = 0  # public step events in this change (each one a timed step, answered or not)
+    opens_step: bool = False  # the change ends inside a step that asks someone (the last of `steps`)
 
     @property
     def changed(self) -> bool:
@@ -212,7 +214,11 @@ class Match:
         current_step_asks = bool(after) and steps > 0
         skipped = max(0, steps - (1 if current_step_asks else 0))
         recorded = tuple(self.game.history[decided:])
-        return StepChange(new_requests=bool(after - before), skipped_steps=skipped, recorded=recorded)
+        called = [event.data.get("step") for event in self.game.events[mark:] if event.type == "step"]
+        opens = bool(after) and bool(called) and self.game.step == called[-1]
+        return StepChange(
+            new_requests=bool(after - before), skipped_steps=skipped, recorded=recorded, steps=steps, opens_step=opens
+        )
 
 
 def replay_decisions(setup: dict[str, Any], history: list[tuple[int, str, Any]]) -> Match:
