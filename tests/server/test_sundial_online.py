@@ -41,7 +41,7 @@ def to_the_first_discussion(setup: dict = SETUP) -> tuple[tuple, ...]:
 def test_an_online_discussion_hears_half_time_and_time_up_before_the_vote(tmp_path: Path) -> None:
     commands = to_the_first_discussion()
     voices = str(tmp_path / "voices")
-    voices_for(ServerConfig(database_url="sqlite://", voices_dir=voices)).narration.catalogue  # loaded once
+    assert voices_for(ServerConfig(database_url="sqlite://", voices_dir=voices)).narration.catalogue  # load it now
     begins = time.time() + 2.0  # the discussion begins when the room is surely back
     db = stored_room(tmp_path, commands, timer={"release": begins, "deadline": begins + DISCUSSION})
     config = ServerConfig(
