@@ -62,8 +62,10 @@ def night(game: Game) -> Flow:
     game.night = NightEffects()
     game.emit("night", round=game.round)
     for step in steps_for(game):
+        game.boundary()
         game.step = step.id
         game.emit("step", round=game.round, step=step.id)
         yield from step.run(game, game.night)
+    game.boundary()
     game.step = None
     yield from dawn.resolve(game)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 from wolfrunde.engine import flow, meldeliste, sides, view
@@ -20,7 +20,7 @@ Flow = Generator[list[Request], Answers, None]
 class Game:
     """One game of Werwolf. Ask `pending()`, answer with `decide()`; read `events` and `view(seat)`."""
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Setup, on_boundary: Callable[[], None] | None = None) -> None:
         setup.validate()
         self.setup = setup
         self.rules = Rules(setup.rules)
@@ -48,6 +48,9 @@ class Game:
         self.speakers: list[int] = []  # today's Meldeliste: the first has the word
         self.night: Any = None  # the current night's effects (flow.NightEffects)
         self.broken = False  # a rule failed: only a replay of `history` may go on
+        # called at every boundary of the night (before each step and before dawn), while the game runs
+        # on: a caller that shows the game in real time takes each seat's view there (see `boundary`)
+        self.on_boundary = on_boundary
         self._open: dict[tuple[int, str], Request] = {}
         self._answers: Answers = {}
         self._flow: Flow = flow.play(self)
@@ -142,6 +145,18 @@ class Game:
         if (seat, kind) in self._answers:
             return f"{who} hat hier schon entschieden."
         return f"{who} ist gerade nicht mit „{kind}“ an der Reihe."
+
+    def boundary(self) -> None:
+        """The night moves from one step to the next (or to dawn). Every earlier step's effects are in
+        the log and none of the next's; the requests of the step just ended are all answered."""
+        if self.on_boundary is not None:
+            self.on_boundary()
+
+    def answered_view(self, seat: int) -> dict[str, Any]:
+        """`view(seat)` at a boundary: as the seat may know it, with nothing open."""
+        shown = view.for_seat(self, seat)
+        shown["pending"] = []
+        return shown
 
     # ---- helpers for rules -----------------------------------------------------------------
     def emit(

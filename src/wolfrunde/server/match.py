@@ -13,6 +13,7 @@ from typing import Any
 
 from wolfrunde.engine import EngineFault, Game, IllegalMove, Setup, SetupError, all_cards, recommended_roles
 from wolfrunde.engine.meldeliste import DONE_SPEAKING
+from wolfrunde.engine.model import Phase
 
 DISCUSSION = "ready"  # the day request every living player confirms when the discussion may end
 
@@ -100,6 +101,10 @@ def _setup(data: dict[str, Any]) -> Setup:
     )
 
 
+Snapshot = dict[int, tuple[tuple[Any, ...], dict[str, Any]]]
+"""seat -> (view version, view) at one boundary of the night."""
+
+
 @dataclass(frozen=True)
 class StepChange:
     """What one applied command did to the flow of the game, as far as timers need to know."""
@@ -109,6 +114,7 @@ class StepChange:
     recorded: tuple[tuple[int, str, Any], ...] = ()  # the decisions the game kept, canonical
     steps: int = 0  # public step events in this change (each one a timed step, answered or not)
     opens_step: bool = False  # the change ends inside a step that asks someone (the last of `steps`)
+    boundaries: tuple[Snapshot, ...] = ()  # every seat's view at each boundary of the night the change passed
 
     @property
     def changed(self) -> bool:
@@ -121,21 +127,38 @@ class StepChange:
 
 
 class Match:
-    def __init__(self, setup: dict[str, Any]) -> None:
+    def __init__(self, setup: dict[str, Any], *, watching: bool = False) -> None:
         self.setup = setup
-        self.game = Game(_setup(setup))
+        self._boundaries: list[Snapshot] = []
+        self.watching = watching  # take every seat's view at each boundary of the night (a room that shows it)
+        self.game = Game(_setup(setup), on_boundary=self._snapshot)
+
+    def _snapshot(self) -> None:
+        if self.watching:
+            game = self.game
+            if game.round == 0:
+                return
+            self._boundaries.append(
+                {seat: (self._version(seat, ()), game.answered_view(seat)) for seat in range(self.seats)}
+            )
 
     # --- commands (raise IllegalMove or EngineFault; the game is then unchanged) ----------------
     def decide(self, seat: int, kind: str, choice: Any) -> StepChange:
         before, mark, decided = self._open(), len(self.game.events), len(self.game.history)
+        self._boundaries = []
         self.game.decide(seat, kind, choice)
         return self._change(before, mark, decided)
 
     def timeout(self) -> StepChange:
         """Applies every open request's default; with nothing open nothing happens (no change)."""
         before, mark, decided = self._open(), len(self.game.events), len(self.game.history)
+        self._boundaries = []
         self.game.timeout()
         return self._change(before, mark, decided)
+
+    def begin(self) -> StepChange:
+        """The first change of a game: what its creation called (night 1 up to the first question)."""
+        return self._change(set(), 0, 0)
 
     @property
     def broken(self) -> bool:
@@ -164,13 +187,20 @@ class Match:
         return self.game.view(seat)
 
     def view_version(self, seat: int) -> tuple[Any, ...]:
-        """Changes exactly when `view(seat)` may have changed for this seat: an event it may see, a new
-        phase or step (public), or another set of its own open requests. Secret events of other seats do
-        not count, so a seat's stream of messages never moves with what it may not know."""
+        """Changes exactly when this seat must be sent its view: an event it may see, a new phase, or
+        another set of its own open requests. Secret events of other seats do not count, so a seat's stream
+        of messages never moves with what it may not know. Neither do the night's step calls: a step of an
+        absent role and a step someone answers are told by the narrator alike, and a view sent at each call
+        would show by its timing which calls were answered."""
+        open_requests = tuple(sorted(r.kind for r in self.game.pending() if r.seat == seat))
+        return self._version(seat, open_requests)
+
+    def _version(self, seat: int, open_requests: tuple[str, ...]) -> tuple[Any, ...]:
         game = self.game
-        visible = sum(1 for event in game.events if event.visible(seat))
-        open_requests = tuple(sorted(r.kind for r in game.pending() if r.seat == seat))
-        return visible, str(game.phase), game.round, game.step, open_requests, game.result is not None
+        night = game.phase is Phase.NIGHT
+        visible = sum(1 for event in game.events if event.visible(seat) and not (night and event.type == "step"))
+        step = None if night else game.step
+        return visible, str(game.phase), game.round, step, open_requests, game.result is not None
 
     def asked(self, seat: int) -> bool:
         """Whether this seat has an open request (only then does it see the step's deadline)."""
@@ -216,8 +246,14 @@ class Match:
         recorded = tuple(self.game.history[decided:])
         called = [event.data.get("step") for event in self.game.events[mark:] if event.type == "step"]
         opens = bool(after) and bool(called) and self.game.step == called[-1]
+        boundaries, self._boundaries = tuple(self._boundaries), []
         return StepChange(
-            new_requests=bool(after - before), skipped_steps=skipped, recorded=recorded, steps=steps, opens_step=opens
+            new_requests=bool(after - before),
+            skipped_steps=skipped,
+            recorded=recorded,
+            steps=steps,
+            opens_step=opens,
+            boundaries=boundaries,
         )
 
 

@@ -309,7 +309,7 @@ class OnlineRoom:
         try:
             rng = random.Random(_SYSTEM_RANDOM.random())
             setup = deal(names, roles, rules=settings.rules, mode="online", meldeliste=settings.meldeliste, rng=rng)
-            match = Match(setup)
+            match = Match(setup, watching=True)
         except SetupError as problem:
             raise Refusal("cannot_start", str(problem)) from None
         room = self._room

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wolfrunde.server import sundial
-from wolfrunde.server.match import EngineFault, IllegalMove, Match, StepChange
+from wolfrunde.server.match import EngineFault, IllegalMove, Match, Snapshot, StepChange
 from wolfrunde.server.narration_feed import NarrationBatch
 from wolfrunde.server.online import channels, payloads
 from wolfrunde.server.online.lobby import DEFAULT_TIMERS, Lobby
@@ -43,6 +43,14 @@ class Release:
 class NarrationPart:
     generation: int
     message: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """The night reached a boundary the players are shown now (a step ended, told by the narrator)."""
+
+    generation: int
+    snapshot: Snapshot
 
 
 @dataclass(frozen=True)
@@ -84,6 +92,7 @@ class OnlineGame:
     # --- life cycle ---------------------------------------------------------------------------------
     def bind(self, room: RoomServices) -> None:
         self.room = room
+        self.match.watching = True  # the night is shown boundary by boundary (rooms.pacing)
 
     def resume(self, *, restarted: bool) -> None:
         """The room's task runs (a new game, or the same one after a restart)."""
@@ -111,7 +120,7 @@ class OnlineGame:
 
     # --- commands -----------------------------------------------------------------------------------
     async def begin(self) -> None:
-        await self._after_change(StepChange(new_requests=True, skipped_steps=0), command=None)
+        await self._after_change(self.match.begin(), command=None)
 
     async def decide(self, seat: int, kind: str, choice: Any, ack: Peer | None, ref: Any) -> None:
         """One decision of one seat; raises Refusal (nothing changed) when it is not allowed."""
@@ -146,6 +155,7 @@ class OnlineGame:
     async def _rebuild(self) -> None:
         """After an EngineFault: the game as it was before the failed command (replayed off the loop)."""
         self.match = await self._services.in_thread(self.match.rebuilt)
+        self.match.watching = True
         self.narration = RoomNarration(
             self.match, self.lobby.settings.narrator, self._services.config, self.narration_whisper
         )
@@ -187,7 +197,8 @@ class OnlineGame:
         bounds = pacing.step_range(self.lobby.settings.timers.get("night", 45), self.pause_seconds)
         gaps = pacing.draws(self.rng, change.steps - (1 if change.opens_step else 0), bounds)
         timed = pacing.draws(self.rng, 1, bounds)[0] if change.opens_step else None
-        plan = pacing.plan(start=start, heard=self.narration.part_seconds(told), gaps=gaps, timed_step=timed)
+        heard = self.narration.part_seconds(told)
+        plan = pacing.plan(start=start, heard=heard, gaps=gaps, timed_step=timed, boundaries=len(change.boundaries))
         fields: dict[str, Any] = {}
         if self.match.over:
             self.timer = None
@@ -205,6 +216,11 @@ class OnlineGame:
             ack.send(protocol.ack(ref))
         self.narration.spoken_until = max(spoken_before, plan.release if told.parts else spoken_before)
         self._tell(told, plan.part_times)
+        for snapshot, at in zip(change.boundaries, plan.boundary_times, strict=True):
+            if at <= time.time() + 0.001:
+                self._publish_snapshot(snapshot)
+            else:
+                self._services.later(at - time.time(), Boundary(self.generation, snapshot))
         if room.status is RoomStatus.ENDED:
             self.cancel()
             self._publish_at_end(plan.release)
@@ -274,6 +290,9 @@ class OnlineGame:
         if isinstance(event, Deadline):
             if event.generation == self.generation and running:
                 await self.timeout()
+        elif isinstance(event, Boundary):
+            if event.generation == self.generation:
+                self._publish_snapshot(event.snapshot)
         elif isinstance(event, Release):
             if event.generation == self.generation and (running or room.status is RoomStatus.ENDED):
                 self.publish()
@@ -318,9 +337,11 @@ class OnlineGame:
             deadline = self._deadline_for(seat)
             version = (self.match.view_version(seat), deadline)
             if self._versions.get(seat) != version or seat not in self.published:
+                quietly = self._only_answered(self._versions.get(seat), version)
                 self.published[seat] = (self.match.view(seat), deadline)
                 self._versions[seat] = version
-                changed.add(seat)
+                if not quietly:
+                    changed.add(seat)
         self._services.broadcast(lambda peer: self.game_message(peer.seat) if peer.seat in changed else None)
         for seat in changed:
             readable = frozenset(self.channels_for(seat))
@@ -329,12 +350,33 @@ class OnlineGame:
             self._readable[seat] = readable
         self._plan_whisper_end()
 
+    def _only_answered(self, before: tuple[Any, ...] | None, after: tuple[Any, ...]) -> bool:
+        """At night, a seat that answered and learnt nothing new is not sent its view at once: whether its
+        answer closed the step (then the step's end follows later) or someone else still acts (the Mädchen
+        while the wolves choose) must not show in its stream. The `ack` already told it the answer arrived;
+        a reconnect gets the new view."""
+        if before is None or self.match.phase_kind() != "night":
+            return False
+        (old, _old_deadline), (new, new_deadline) = before, after
+        answered = set(new[4]) < set(old[4]) and new_deadline is None
+        return answered and old[:4] == new[:4] and old[5:] == new[5:]
+
     def _deadline_for(self, seat: int) -> float | None:
         """A seat sees the deadline of its own open requests only: a timer that moved for someone else's
         secret question (the Urwolf's, the Magd's) must not show on anyone else's screen."""
         if self.timer is None or not self.match.asked(seat):
             return None
         return self.timer.deadline
+
+    def _publish_snapshot(self, snapshot: Snapshot) -> None:
+        """Shows every seat the night as it was at a boundary (nobody is asked anything there)."""
+        changed: set[int] = set()
+        for seat, (version, view) in snapshot.items():
+            if self._versions.get(seat) != (version, None):
+                self.published[seat] = (view, None)
+                self._versions[seat] = (version, None)
+                changed.add(seat)
+        self._services.broadcast(lambda peer: self.game_message(peer.seat) if peer.seat in changed else None)
 
     def view_of(self, seat: int) -> dict[str, Any]:
         """The view this seat was last shown (the current one before anything was published)."""

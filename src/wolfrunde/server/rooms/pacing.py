@@ -20,6 +20,7 @@ MIN_SHARE, MAX_SHARE = 0.3, 0.6  # a night step lasts at least 30 % to 60 % of t
 @dataclass(frozen=True)
 class StepPlan:
     part_times: tuple[float, ...]  # when each narration part is sent (seconds since the epoch)
+    boundary_times: tuple[float, ...]  # when each boundary of the night the change passed is shown
     release: float  # when the next step's requests are shown (everything before has been heard)
     not_before: float | None  # the step now open ends no earlier than this (None: not a timed night step)
 
@@ -42,6 +43,7 @@ def plan(
     heard: list[float],
     gaps: list[float],
     timed_step: float | None,
+    boundaries: int = 0,
 ) -> StepPlan:
     """The times of one change of the game.
 
@@ -50,7 +52,9 @@ def plan(
     each narration part takes to hear. `gaps`: a draw for each called step nobody answered; when the
     narration came in one part more than there are gaps (as it does), each gap lies between two parts,
     otherwise (the narrator failed) all of them come before the next step. `timed_step`: the draw of the
-    step the change opens, if it opens one; its requests are shown once everything has been heard."""
+    step the change opens, if it opens one; its requests are shown once everything has been heard.
+    `boundaries`: how many boundaries of the night the change passed (the end of the step it closed, then
+    the end of each step nobody answered); boundary j is shown when the part that tells it begins."""
     at = start
     times: list[float] = []
     interleaved = len(heard) == len(gaps) + 1
@@ -61,4 +65,7 @@ def plan(
         at += seconds
     if not interleaved:
         at += sum(gaps)
-    return StepPlan(tuple(times), at, None if timed_step is None else at + timed_step)
+    shown = []
+    for index in range(boundaries):
+        shown.append(start + sum(heard[:index]) + sum(gaps[:index]))
+    return StepPlan(tuple(times), tuple(shown), at, None if timed_step is None else at + timed_step)

@@ -1,0 +1,189 @@
+"""An online game in virtual time: the real `OnlineGame` (pacing, narration, timers, publishing) on a
+room whose clock is simulated, so whole games run in milliseconds and every message's time is exact.
+
+Seats answer their requests after a fixed thinking time with a deterministic choice; what each seat
+receives is recorded with its virtual time. Two games can then be compared message by message."""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.match import Match
+from wolfrunde.server.online import game as online_game
+from wolfrunde.server.online.lobby import Lobby
+from wolfrunde.server.rooms.connection import LocalConnection
+from wolfrunde.server.rooms.kind import Identity, Peer
+from wolfrunde.server.rooms.status import RoomStatus
+from wolfrunde.store.rooms import StoredChat
+
+START = 1_800_000_000.0
+Chooser = Callable[[Match, int, Any], Any]  # (match, seat, request) -> choice
+
+
+class VirtualClock:
+    def __init__(self) -> None:
+        self.now = START
+
+    def time(self) -> float:
+        return self.now
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+@dataclass(order=True)
+class _Due:
+    at: float
+    order: int
+    event: object = field(compare=False)
+    cancelled: bool = field(default=False, compare=False)
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class SimRoom:
+    """`RoomServices` on a virtual clock; stores nothing."""
+
+    def __init__(self, config: ServerConfig, clock: VirtualClock) -> None:
+        self.code = "SIMROM"
+        self.config = config
+        self.clock = clock
+        self._status = RoomStatus.RUNNING
+        self._peers: list[Peer] = []
+        self._queue: list[_Due] = []
+        self._order = itertools.count()
+        self.received: dict[int, list[tuple[float, dict[str, Any]]]] = {}
+
+    @property
+    def status(self) -> RoomStatus:
+        return self._status
+
+    def set_status(self, status: RoomStatus) -> None:
+        self._status = self._status.to(status) if status is not self._status else status
+
+    def seat(self, seat: int) -> None:
+        log = self.received.setdefault(seat, [])
+        peer = Peer(LocalConnection(lambda m, log=log: log.append((self.clock.now, m))), Identity(), seat=seat)
+        self._peers.append(peer)
+
+    def peers(self) -> Iterator[Peer]:
+        return iter(list(self._peers))
+
+    def broadcast(self, build: Callable[[Peer], dict[str, Any] | None]) -> None:
+        for peer in self._peers:
+            message = build(peer)
+            if message is not None:
+                peer.send(message)
+
+    def attach_local(self, peer: Peer) -> None:
+        self._peers.append(peer)
+
+    def remove_peer(self, peer: Peer) -> None:
+        self._peers.remove(peer)
+
+    def later(self, delay: float, event: object) -> _Due:
+        due = _Due(self.clock.now + max(0.0, delay), next(self._order), event)
+        heapq.heappush(self._queue, due)
+        return due
+
+    async def store_command(
+        self, op: str, seat: int | None = None, kind: str | None = None, payload: Any = None, **fields: Any
+    ) -> float:
+        return self.clock.now
+
+    async def save(self, **fields: Any) -> None:
+        return None
+
+    async def reset_game(self, *, chat: bool = True, **fields: Any) -> None:
+        return None
+
+    async def add_chat(self, channel: str, seat: int, text: str, round: int | None = None) -> StoredChat:
+        return StoredChat(channel, seat, text, self.clock.now, round)
+
+    async def chat_history(self) -> list[StoredChat]:
+        return []
+
+    async def in_thread(self, job: Callable[..., Any], *args: Any) -> Any:
+        return job(*args)
+
+    def pop_due(self) -> object | None:
+        while self._queue:
+            due = heapq.heappop(self._queue)
+            if not due.cancelled:
+                self.clock.now = max(self.clock.now, due.at)
+                return due.event
+        return None
+
+
+@dataclass(frozen=True)
+class Think:
+    seat: int
+    kind: str
+    generation: int
+
+
+def play(
+    setup: dict[str, Any],
+    choose: Chooser,
+    think: Callable[[int, str], float],
+    monkeypatch: pytest.MonkeyPatch,
+    *,
+    night_timer: int = 60,
+    events: int = 5000,
+) -> dict[int, list[tuple[float, dict[str, Any]]]]:
+    """Plays the game in virtual time and returns what each seat received, with its time."""
+    clock = VirtualClock()
+    for module in (online_game, online_game.sundial):
+        monkeypatch.setattr(module, "time", clock)
+    monkeypatch.setattr("wolfrunde.server.online.payloads.time", clock)
+    config = ServerConfig(database_url="sqlite://", pause_seconds=None, narration_wait=1.0)
+    lobby = Lobby(host_id=1)
+    for seat, name in enumerate(setup["names"]):
+        lobby.join(seat + 1, name)
+    lobby.settings.timers = {"night": night_timer, "day": 120, "vote": 60, "lovers": 30}
+    room = SimRoom(config, clock)
+    for seat in range(len(setup["names"])):
+        room.seat(seat)
+    game = online_game.OnlineGame(Match(setup), lobby, config)
+    game.rng.seed(7)  # the room's own chance (pacing draws) is the same in both games of a pair
+    game.bind(room)
+
+    async def run() -> None:
+        await game.begin()
+        planned: set[tuple[int, str, int]] = set()
+        for _ in range(events):
+            if game.match.over and not room._queue:
+                return
+            for request in game.match.game.pending():
+                key = (request.seat, request.kind, game.generation)
+                if key not in planned and clock.now >= (game.timer.release if game.timer else 0):
+                    planned.add(key)
+                    room.later(think(request.seat, request.kind), Think(request.seat, request.kind, game.generation))
+            event = room.pop_due()
+            if event is None:
+                return
+            if isinstance(event, Think):
+                pending = {(r.seat, r.kind): r for r in game.match.game.pending()}
+                request = pending.get((event.seat, event.kind))
+                if request is not None and room.status is RoomStatus.RUNNING:
+                    await game.decide(event.seat, event.kind, choose(game.match, event.seat, request), None, None)
+            else:
+                await game.wake(event)
+
+    asyncio.run(run())
+    return room.received
+
+
+def stream(received: list[tuple[float, dict[str, Any]]]) -> list[tuple[float, str]]:
+    """A seat's messages as (time, canonical JSON): what must match between two games."""
+    return [(round(at - START, 6), json.dumps(message, sort_keys=True)) for at, message in received]
