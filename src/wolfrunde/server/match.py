@@ -164,12 +164,12 @@ class Match:
         open_requests = tuple(sorted(r.kind for r in game.pending() if r.seat == seat))
         return len(game.events), str(game.phase), game.round, game.step, open_requests
 
-    def public_events(self, start: int = 0) -> tuple[int, list[dict[str, Any]]]:
-        """The events everyone may see (visible_to None), from `start` in the event log on, as dicts;
-        with the log's length, the next call's `start`. Secret events are never included."""
-        events = self.game.events
+    def public_events(self, start: int = 0, stop: int | None = None) -> tuple[int, list[dict[str, Any]]]:
+        """The events everyone may see (visible_to None), from `start` up to `stop` (the end when None) in
+        the event log, as dicts; with the next call's `start`. Secret events are never included."""
+        events = self.game.events if stop is None else self.game.events[:stop]
         public = [{"type": e.type, **e.data} for e in events[start:] if e.visible_to is None]
-        return len(events), public
+        return max(start, len(events)), public
 
     def deck(self) -> list[str]:
         """Every card in the game (seats and centre): public, like the lobby's role list."""

@@ -51,6 +51,19 @@ class RoomNarration:
             return NarrationBatch()
         return self._told(batch, at)
 
+    def tell_events(self, stop: int | None = None, *, at: float, skip_steps: bool = False) -> NarrationBatch:
+        """Like `changes`, but at once, with the lengths known now: the public events up to the position
+        `stop` of the event log (the end when None) not told yet. One device tells a night call by call
+        and replays its taps with it; `skip_steps` leaves the calls out (a night passed round the table).
+        Told again after a restart (`at` in the past), it numbers on what was told before."""
+        try:
+            parts = self._feed.catch_up(self.match, stop, skip_steps=skip_steps)
+            batch = self._feed.batch(parts)
+        except Exception:  # the narrator must never stop a game
+            log.exception("narration failed")
+            return NarrationBatch()
+        return self._told(batch, at)
+
     def say(self, scene: str, *, at: float) -> NarrationBatch:
         """A cue no game event brings (the Sonnenuhr's warnings), told at `at` like the others."""
         return self._told(self._feed.batch(self._feed.say(scene)), at)
