@@ -112,6 +112,8 @@ class RoomActor:
         return _Scheduled(self, max(0.0, delay), event)
 
     def post(self, command: object) -> None:
+        """Queues a command for the room's task; any object that is not one of the core's own commands is
+        handed to the kind's `wake`."""
         self.queue.put_nowait(command)
 
     async def store_command(
@@ -220,6 +222,8 @@ class RoomActor:
             else:
                 if not command.future.done():
                     command.future.set_result(result)
+        else:  # an event the kind posted to itself (`post`): it comes back to it like a wake-up
+            await self.kind.wake(command)
 
     async def _attach(self, command: Attach) -> None:
         peer = command.peer
