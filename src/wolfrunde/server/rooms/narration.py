@@ -11,6 +11,7 @@ release the next step only then, so nobody is called mid-sentence.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from wolfrunde.server.config import ServerConfig
@@ -20,6 +21,15 @@ from wolfrunde.server.narration_voices import voices_for
 
 log = logging.getLogger(__name__)
 KEEP = 12  # cues a device receives at once as captions (the newest)
+
+
+@dataclass(frozen=True)
+class NarrationPart:
+    """A part of a change's narration that is due later (after the silence of a step that asked nobody),
+    if the game has not moved on from `generation` meanwhile."""
+
+    generation: int
+    message: dict[str, Any]
 
 
 class RoomNarration:

@@ -12,7 +12,6 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from wolfrunde.server import sundial
@@ -21,32 +20,16 @@ from wolfrunde.server.match import EngineFault, IllegalMove, Match, StepChange
 from wolfrunde.server.narration_feed import NarrationBatch
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.kind import Handle, RoomServices
-from wolfrunde.server.rooms.narration import RoomNarration, device_cue
+from wolfrunde.server.rooms.narration import NarrationPart, RoomNarration, device_cue
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
-from wolfrunde.server.rooms.timer import Timer
+from wolfrunde.server.rooms.timer import Deadline, Release, Timer
 from wolfrunde.server.table.lobby import TableLobby
 from wolfrunde.server.table.seat_view import seat_payload
 from wolfrunde.server.texts import error_text
 
 log = logging.getLogger(__name__)
 Command = tuple[str, int | None, str | None, Any]  # op, seat, kind, canonical choice
-
-
-@dataclass(frozen=True)
-class Deadline:
-    generation: int
-
-
-@dataclass(frozen=True)
-class Release:
-    generation: int
-
-
-@dataclass(frozen=True)
-class NarrationPart:
-    generation: int
-    message: dict[str, Any]
 
 
 class OwnDevicesGame:
