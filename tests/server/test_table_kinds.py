@@ -150,8 +150,10 @@ async def play_to_the_end(config: ServerConfig, tmp_path: Path) -> None:
     registry = Registry(db, config, all_kinds())
     token = "d" * 43
     lobby = new_lobby(SINGLE, TableSettings(vote_style="secret"), NAMES[:6], token_hash(token))
-    table = SingleDeviceTable.create(lobby, config)
-    actor = await registry.create(table, lobby.to_dict(), status=RoomStatus.RUNNING, setup=table.setup)
+    table = SingleDeviceTable.open(lobby, config)
+    status, setup = table.opening()
+    assert status is RoomStatus.RUNNING and setup is not None, "one device: the cards are dealt at once"
+    actor = await registry.create(table, lobby.to_dict(), status=status, setup=setup)
     screens: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
     def deliver(message: dict[str, Any]) -> None:

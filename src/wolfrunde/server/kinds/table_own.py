@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Self, TypeVar
 
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match, SetupError
@@ -31,6 +31,7 @@ Changed = TypeVar("Changed")
 
 class OwnDevicesTable(TableKind):
     kind_id: ClassVar[str] = OWN
+    mode: ClassVar[str] = "own"
     schema: ClassVar[protocol.Schema] = m.OWN_DEVICES
 
     def __init__(self, lobby: TableLobby, config: ServerConfig, game: OwnDevicesGame | None = None) -> None:
@@ -40,7 +41,7 @@ class OwnDevicesTable(TableKind):
 
     # --- creation and restore -----------------------------------------------------------------------
     @classmethod
-    def load(cls, record: StoredRoom, commands: list[StoredCommand], config: ServerConfig) -> OwnDevicesTable:
+    def load(cls, record: StoredRoom, commands: list[StoredCommand], config: ServerConfig) -> Self:
         table = cls(TableLobby.from_dict(record.state), config)
         if record.setup is None or record.status == RoomStatus.HALTED:
             return table

@@ -7,12 +7,12 @@ from __future__ import annotations
 import logging
 import random
 import time
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import EngineFault, Match, SetupError
 from wolfrunde.server.rooms import protocol
-from wolfrunde.server.rooms.kind import Peer, RoomServices
+from wolfrunde.server.rooms.kind import Peer
 from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
@@ -30,6 +30,7 @@ Tap = tuple[str, dict[str, Any], float]  # op, data, when it was applied
 
 class SingleDeviceTable(TableKind):
     kind_id: ClassVar[str] = SINGLE
+    mode: ClassVar[str] = "single"
     schema: ClassVar[protocol.Schema] = m.SINGLE_DEVICE
 
     def __init__(self, lobby: TableLobby, config: ServerConfig, setup: dict[str, Any] | None = None) -> None:
@@ -39,8 +40,12 @@ class SingleDeviceTable(TableKind):
         self.device = None if setup is None else replayed(setup, lobby, config, [])
 
     # --- creation and restore -----------------------------------------------------------------------
+    @staticmethod
+    def names(body: dict[str, Any]) -> Any:
+        return body.get("names")
+
     @classmethod
-    def create(cls, lobby: TableLobby, config: ServerConfig) -> SingleDeviceTable:
+    def open(cls, lobby: TableLobby, config: ServerConfig) -> Self:
         """A new table, dealt at once; raises Refusal(bad_settings) with the engine's German reason."""
         try:
             setup = deal_cards(lobby, random.Random(_SYSTEM_RANDOM.random()))
@@ -48,8 +53,11 @@ class SingleDeviceTable(TableKind):
             raise Refusal("bad_settings", str(problem)) from None
         return cls(lobby, config, setup)
 
+    def opening(self) -> tuple[RoomStatus, dict[str, Any] | None]:
+        return RoomStatus.RUNNING, self.setup
+
     @classmethod
-    def load(cls, record: StoredRoom, commands: list[StoredCommand], config: ServerConfig) -> SingleDeviceTable:
+    def load(cls, record: StoredRoom, commands: list[StoredCommand], config: ServerConfig) -> Self:
         table = cls(TableLobby.from_dict(record.state), config)
         if record.setup is None or record.status == RoomStatus.HALTED:
             return table
@@ -64,15 +72,9 @@ class SingleDeviceTable(TableKind):
         return table
 
     # --- the room's hooks ---------------------------------------------------------------------------
-    def bind(self, room: RoomServices) -> None:
-        self.room = room
-
     def start(self) -> None:
         self._halt_on_start()
         self._prepare_names()
-
-    def stopped(self) -> None:
-        pass
 
     async def attach(self, peer: Peer) -> None:
         if peer.identity.token_hash != self.lobby.host:
@@ -82,9 +84,6 @@ class SingleDeviceTable(TableKind):
         if self.device is None:
             peer.send(protocol.error("table_halted"))
         self._broadcast()
-
-    async def detach(self, peer: Peer) -> None:
-        pass
 
     async def wake(self, event: object) -> None:
         await self._store_halted(event)

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any, ClassVar
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Self
 
 from starlette.websockets import WebSocket
 
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.narration_voices import voices_for
-from wolfrunde.server.rooms.kind import Identity, RoomServices
-from wolfrunde.server.rooms.protocol import Refusal
+from wolfrunde.server.rooms.kind import Identity, Peer, RoomServices
+from wolfrunde.server.rooms.protocol import Message, Refusal, Schema
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.table import devices
 from wolfrunde.server.table.lobby import TableLobby
-from wolfrunde.store.rooms import StoredRoom
+from wolfrunde.store.rooms import StoredCommand, StoredRoom
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +26,14 @@ class HaltedOnLoad:
     """The stored game could not be replayed: the table tells the store it is halted."""
 
 
-class TableKind:
+class TableKind(ABC):
+    """The base of every table kind (a `RoomKind`). `POST /api/tables` finds a kind by its `mode` (the
+    request's "mode") and opens it with `names` and `open`; `POST /api/tables/{code}/guests` asks it to
+    `join`."""
+
+    kind_id: ClassVar[str]
+    mode: ClassVar[str]
+    schema: ClassVar[Schema]
     # the one device is tapped by a whole table in turn: a little more headroom than a player's phone
     message_rate: ClassVar[tuple[float, float]] = (12.0, 40.0)
 
@@ -38,6 +46,53 @@ class TableKind:
         self.config = config
         self.halted_on_load = False
         self.room: RoomServices | None = None
+
+    # --- the room's hooks (see `RoomKind`) --------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    def load(cls, record: StoredRoom, commands: list[StoredCommand], config: ServerConfig) -> Self: ...
+
+    def bind(self, room: RoomServices) -> None:
+        self.room = room
+
+    @abstractmethod
+    def start(self) -> None: ...
+
+    def stopped(self) -> None:
+        """Nothing of its own to cancel; a kind with timers of its own overrides this."""
+        return
+
+    @abstractmethod
+    async def attach(self, peer: Peer) -> None: ...
+
+    async def detach(self, peer: Peer) -> None:
+        """Nobody else needs to hear of it; a kind that shows who is here overrides this."""
+        return
+
+    @abstractmethod
+    async def handle(self, peer: Peer, message: Message) -> None: ...
+
+    @abstractmethod
+    async def wake(self, event: object) -> None: ...
+
+    # --- opening a table (HTTP) -------------------------------------------------------------------------
+    @staticmethod
+    def names(body: dict[str, Any]) -> Any:
+        """The players' names of a new table from its request body, the host's first (checked later)."""
+        return [body.get("name")]
+
+    @classmethod
+    def open(cls, lobby: TableLobby, config: ServerConfig) -> Self:
+        """The new table's kind; raises Refusal with a German reason."""
+        return cls(lobby, config)
+
+    def opening(self) -> tuple[RoomStatus, dict[str, Any] | None]:
+        """The status and setup the new table is stored with."""
+        return RoomStatus.LOBBY, None
+
+    async def join(self, name: Any, token_hash: str) -> int:
+        """A guest takes a seat (inside the table's task); raises Refusal."""
+        raise Refusal("lobby_closed")
 
     @property
     def _room(self) -> RoomServices:

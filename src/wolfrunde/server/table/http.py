@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -15,23 +16,19 @@ from starlette.websockets import WebSocket
 from wolfrunde.server import safejson
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.codes import normalise
-from wolfrunde.server.kinds.table_own import OwnDevicesTable
-from wolfrunde.server.kinds.table_single import SingleDeviceTable
+from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import recommended as recommended_roles
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.socket import serve_socket
-from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.table.base import TableKind
 from wolfrunde.server.table.devices import new_token, token_hash
-from wolfrunde.server.table.lobby import OWN, SINGLE, TableSettings, new_lobby
+from wolfrunde.server.table.lobby import SINGLE, TableSettings, new_lobby
 from wolfrunde.server.table.texts import no_cast
 from wolfrunde.store import rooms as store
 
 PAGE = Path(__file__).resolve().parents[1] / "static" / "table" / "index.html"
 MAX_BODY = 4096
-KINDS = frozenset({SINGLE, OWN})
-MODES = {"single": SINGLE, "own": OWN}
 
 
 def _problem(refusal: Refusal, status: int = 400) -> JSONResponse:
@@ -74,30 +71,37 @@ def _settings(data: dict[str, Any]) -> TableSettings:
     return settings
 
 
+@cache
+def table_kinds() -> dict[str, type[TableKind]]:
+    """Every table kind by its `mode` in `POST /api/tables` ("single", "own")."""
+    return {kind.mode: kind for kind in all_kinds().values() if isinstance(kind, type) and issubclass(kind, TableKind)}
+
+
+@cache
+def table_kind_ids() -> frozenset[str]:
+    return frozenset(kind.kind_id for kind in table_kinds().values())
+
+
 async def create_table(request: Request) -> Response:
     if not same_origin(request):
         return _problem(Refusal("wrong_origin"), 403)
     try:
         data = await _body(request)
-        mode = MODES.get(data.get("mode"))  # type: ignore[arg-type]
-        if mode is None:
+        kind = table_kinds().get(data.get("mode"))  # type: ignore[arg-type]
+        if kind is None:
             raise Refusal("malformed", "unbekannte Spielart")
-        names = data.get("names") if mode == SINGLE else [data.get("name")]
+        names = kind.names(data)
         if not isinstance(names, list):
             raise Refusal("bad_name")
         token = new_token()
-        lobby = new_lobby(mode, _settings(data), names, token_hash(token))
-        config = request.app.state.config
-        if mode == SINGLE:
-            single = SingleDeviceTable.create(lobby, config)
-            actor = await _registry(request).create(
-                single, lobby.to_dict(), status=RoomStatus.RUNNING, setup=single.setup
-            )
-        else:
-            actor = await _registry(request).create(OwnDevicesTable(lobby, config), lobby.to_dict())
+        lobby = new_lobby(kind.kind_id, _settings(data), names, token_hash(token))
+        table = kind.open(lobby, request.app.state.config)
+        status, setup = table.opening()
+        actor = await _registry(request).create(table, lobby.to_dict(), status=status, setup=setup)
     except Refusal as refusal:
         return _problem(refusal)
-    return JSONResponse({"code": actor.code, "token": token, "link": f"/t/{actor.code}", "mode": mode}, status_code=201)
+    link = f"/t/{actor.code}"
+    return JSONResponse({"code": actor.code, "token": token, "link": link, "mode": kind.kind_id}, status_code=201)
 
 
 async def join_table(request: Request) -> Response:
@@ -105,13 +109,11 @@ async def join_table(request: Request) -> Response:
         return _problem(Refusal("wrong_origin"), 403)
     code = normalise(request.path_params["code"])
     actor = await _registry(request).get(code) if code else None
-    if actor is None or actor.kind.kind_id not in KINDS:
+    if actor is None or not isinstance(actor.kind, TableKind):
         return _problem(Refusal("no_table"), 404)
     table = actor.kind
     try:
         data = await _body(request)
-        if not isinstance(table, OwnDevicesTable):
-            raise Refusal("lobby_closed")
         token = new_token()
         seat = await actor.call(lambda: table.join(data.get("name"), token_hash(token)))
     except Refusal as refusal:
@@ -123,7 +125,7 @@ async def _stored(request: Request) -> store.StoredRoom | None:
     """The stored table (never its game: nothing is loaded or replayed)."""
     code = normalise(request.path_params["code"])
     record = await _registry(request).record(code) if code else None
-    return record if record is not None and record.kind in KINDS else None
+    return record if record is not None and record.kind in table_kind_ids() else None
 
 
 async def table_info(request: Request) -> Response:
@@ -155,7 +157,8 @@ async def recommended(request: Request) -> Response:
         players = int(request.query_params.get("players", "0"))
     except ValueError:
         players = 0
-    mode = MODES.get(request.query_params.get("mode", "single"), SINGLE)
+    kind = table_kinds().get(request.query_params.get("mode", "single"))
+    mode = SINGLE if kind is None else kind.kind_id  # a table kind's id is the engine's mode
     rules = request.query_params.get("rules", "wolfrunde")
     roles = recommended_roles(players, rules, mode)
     if roles is None:  # shown while the names are typed in: the reason alone
@@ -168,7 +171,7 @@ async def page(request: Request) -> Response:
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    await serve_socket(websocket, KINDS, "no_table")
+    await serve_socket(websocket, table_kind_ids(), "no_table")
 
 
 def routes() -> list[BaseRoute]:
