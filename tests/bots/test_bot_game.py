@@ -60,6 +60,13 @@ def engine_views(data: Path, code: str, seats: int) -> list[set[str]]:
     record = store.load_room(db, code)
     assert record is not None and record.setup is not None
     setup = record.setup
+    views: list[set[str]] = [set() for _ in range(seats)]
+
+    def boundary(game: Game) -> None:  # the night between two steps, as the room shows it
+        if game.round:
+            for seat in range(seats):
+                views[seat].add(canonical(game.answered_view(seat)))
+
     game = Game(
         Setup(
             names=tuple(setup["names"]),
@@ -69,9 +76,9 @@ def engine_views(data: Path, code: str, seats: int) -> list[set[str]]:
             mode=setup["mode"],
             seed=setup["seed"],
             meldeliste=setup["meldeliste"],
-        )
+        ),
+        on_boundary=boundary,
     )
-    views: list[set[str]] = [set() for _ in range(seats)]
 
     def snapshot() -> None:
         for seat in range(seats):

@@ -20,6 +20,7 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
 from wolfrunde.server.online import game as online_game
 from wolfrunde.server.online.lobby import Lobby
+from wolfrunde.server.rooms import paced_game
 from wolfrunde.server.rooms.connection import LocalConnection
 from wolfrunde.server.rooms.kind import Identity, Peer
 from wolfrunde.server.rooms.status import RoomStatus
@@ -143,7 +144,7 @@ def play(
 ) -> dict[int, list[tuple[float, dict[str, Any]]]]:
     """Plays the game in virtual time and returns what each seat received, with its time."""
     clock = VirtualClock()
-    for module in (online_game, online_game.sundial):
+    for module in (online_game, paced_game, paced_game.sundial):
         monkeypatch.setattr(module, "time", clock)
     monkeypatch.setattr("wolfrunde.server.online.payloads.time", clock)
     config = ServerConfig(database_url="sqlite://", pause_seconds=None, narration_wait=1.0)

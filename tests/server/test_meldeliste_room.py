@@ -51,6 +51,11 @@ def test_the_word_goes_round_in_order_and_the_narrator_calls_each_speaker(tmp_pa
             await send(carl, "done_speaking", ref="too-early")
             await send(carl, "done_speaking", seat=1, ref="not-host")
             await send(anna, "done_speaking", seat=1, ref="host")
+            for name in ("Ben", "Carl"):  # the narrator calls each speaker, when the call before was heard
+                await anna.next(
+                    "narration",
+                    lambda m, name=name: any(c["scene"] == "meldeliste_next" and name in c["text"] for c in m["cues"]),
+                )
             return {
                 name: member.messages[skip[member] :] for name, member in (("anna", anna), ("ben", ben), ("carl", carl))
             }

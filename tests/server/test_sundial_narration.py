@@ -6,37 +6,63 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from tests.server.test_narration_timing import SETUP, drain, stored_room
 from tests.server.test_table_single import tap
 
 from wolfrunde.server.config import ServerConfig
-from wolfrunde.server.connection import Connection
+from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import Match
-from wolfrunde.server.room import Attach, Room
+from wolfrunde.server.online.lobby import Lobby
+from wolfrunde.server.rooms.connection import LocalConnection
+from wolfrunde.server.rooms.kind import Identity, Peer
+from wolfrunde.server.rooms.narration import RoomNarration
+from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.sundial import END, HALF, LAST_MINUTE, sundial_marks
-from wolfrunde.server.table import store as table_store
-from wolfrunde.server.table.lobby import OWN, SINGLE, TableLobby, TableSettings, deal
-from wolfrunde.server.table.narration import TableNarration
-from wolfrunde.server.table.room import Attach as TableAttach
-from wolfrunde.server.table.room import Member, TableRoom
+from wolfrunde.server.table.lobby import OWN, SINGLE, TableLobby, TableSettings, deal_cards
 from wolfrunde.server.table.single import SingleDevice, TableOptions
 from wolfrunde.simulation.policy import choose
-from wolfrunde.store import Database, default_url
+from wolfrunde.store import Database, accounts, default_url
+from wolfrunde.store import rooms as store
 
 DISCUSSION = 1.6  # seconds: the test stays short
+WAIT = 20.0  # seconds a test waits at most for what it expects (the machine may be busy)
+CODE = "TBLABC"
+SETUP = {
+    "names": ["Anna", "Ben", "Carl", "Dora", "Emil"],
+    "roles": ["werewolf", "seer", "witch", "villager", "villager"],
+    "center": [],
+    "rules": "wolfrunde",
+    "mode": "online",
+    "seed": 3,
+    "meldeliste": False,
+}
+Message = tuple[float, dict[str, Any]]
 
 
-async def listen(room: Room | TableRoom, conn: Connection, attach: object, until: float) -> list[tuple[float, dict]]:
-    """Starts the room, attaches `conn` and collects what it is sent until `until` (epoch seconds)."""
-    room.start()
-    room.post(attach)
-    messages: list[tuple[float, dict]] = []
-    while time.time() < until:
-        await asyncio.sleep(0.02)
-        messages += drain(conn)
-    await room.stop()
+async def listen(
+    db: Database, config: ServerConfig, identity: Identity, done: Callable[[dict[str, Any]], bool]
+) -> list[Message]:
+    """Loads the room CODE, attaches a member who is `identity` and collects what it is sent (with the
+    time it arrived) until a message satisfies `done`."""
+    registry = Registry(db, config, all_kinds())
+    messages: list[Message] = []
+    finished = asyncio.Event()
+
+    def deliver(message: dict[str, Any]) -> None:
+        messages.append((time.time(), message))
+        if done(message):
+            finished.set()
+
+    try:
+        actor = await registry.get(CODE)
+        assert actor is not None
+        assert await actor.attach(Peer(LocalConnection(deliver), identity)) is None
+        await asyncio.wait_for(finished.wait(), WAIT)
+    finally:
+        await registry.close()
     return messages
 
 
@@ -62,7 +88,19 @@ def to_the_first_discussion(setup: dict = SETUP) -> tuple[tuple, ...]:
 
 def test_an_online_discussion_hears_half_time_and_time_up_before_the_vote(tmp_path: Path) -> None:
     now = time.time()
-    db = stored_room(tmp_path, to_the_first_discussion(), timer={"release": now, "deadline": now + DISCUSSION})
+    db = Database(default_url(tmp_path))
+    db.migrate()
+    lobby = Lobby(host_id=1)
+    lobby.settings.narrator = "mechthild"
+    for name in SETUP["names"]:
+        user = accounts.create_user(db, name, "hash")
+        assert user is not None
+        lobby.join(user.id, name)
+    store.create_room(db, CODE, "online", lobby.to_dict(), host_id=1)
+    timer = {"release": now, "deadline": now + DISCUSSION}
+    store.save_room(db, CODE, status="running", setup=SETUP, timer=timer)
+    for seq, (op, seat, kind, choice) in enumerate(to_the_first_discussion()):
+        store.append_command(db, CODE, seq, op, seat, kind, choice)
     config = ServerConfig(
         database_url=db.url,
         pause_seconds=(0, 0),
@@ -71,10 +109,10 @@ def test_an_online_discussion_hears_half_time_and_time_up_before_the_vote(tmp_pa
         voices_dir=str(tmp_path / "voices"),
     )
 
-    room = Room.load("ACDEF", db, config)
-    assert room is not None
-    anna = Connection(websocket=None, user_id=1, name="Anna")  # type: ignore[arg-type]
-    messages = asyncio.run(listen(room, anna, Attach(anna), until=now + DISCUSSION + 0.5))
+    def voting(message: dict[str, Any]) -> bool:
+        return message["type"] == "game" and any(r["kind"] == "vote" for r in message["view"]["pending"])
+
+    messages = asyncio.run(listen(db, config, Identity(user_id=1, name="Anna"), voting))
     spoken = [(at, [cue["scene"] for cue in m["cues"]]) for at, m in messages if m["type"] == "narration"]
     scenes = [scene for _, cues in spoken for scene in cues]
     assert scenes.count(HALF) == 1 and LAST_MINUTE not in scenes
@@ -87,26 +125,26 @@ def test_an_online_discussion_hears_half_time_and_time_up_before_the_vote(tmp_pa
 
 
 def own_table_at_the_first_discussion(tmp_path: Path, seconds: float) -> tuple[Database, int]:
-    """An own-devices table of five stored at the start of day 1's discussion, the Sonnenuhr `seconds` long;
-    and a seat still alive."""
+    """An own-devices table of five (seat i's device token hash `t{i}`) stored at the start of day 1's
+    discussion, the Sonnenuhr `seconds` long; and a seat still alive."""
     db = Database(default_url(tmp_path))
     db.migrate()
-    lobby = TableLobby(mode=OWN, host="h", settings=TableSettings(roles=list(SETUP["roles"])))
+    lobby = TableLobby(mode=OWN, host="t0", settings=TableSettings(roles=list(SETUP["roles"])))
     for index, name in enumerate(SETUP["names"]):
-        lobby.add(name, "h" if index == 0 else None)
-    setup = deal(lobby, random.Random(2))
-    assert table_store.create(db, "TBLAB", OWN, lobby.to_dict())
+        lobby.add(name, f"t{index}")
+    setup = deal_cards(lobby, random.Random(2))
+    assert store.create_room(db, CODE, OWN, lobby.to_dict())
     match, rng = Match(setup), random.Random(3)
-    for _ in range(200):
+    for seq in range(200):
         if match.phase_kind() == "day":
             break
         request = match.game.pending()[0]
         choice = choose(match.game, request, rng)
         match.decide(request.seat, request.kind, choice)
-        table_store.append(db, "TBLAB", table_store.Command("decide", request.seat, request.kind, choice, 0.0))
+        store.append_command(db, CODE, seq, "decide", request.seat, request.kind, choice, at=0.0)
     assert match.phase_kind() == "day" and not match.over
     now = time.time()
-    table_store.save(db, "TBLAB", setup=setup, status="running", timer={"release": now, "deadline": now + seconds})
+    store.save_room(db, CODE, setup=setup, status="running", timer={"release": now, "deadline": now + seconds})
     return db, min(match.game.living())
 
 
@@ -116,11 +154,10 @@ def test_own_devices_hear_half_time_and_time_up_before_the_vote(tmp_path: Path) 
         database_url=db.url, pause_seconds=(0, 0), narration_wait=0.01, voices_dir=str(tmp_path / "voices")
     )
 
-    room = TableRoom.load("TBLAB", db, config)
-    assert room is not None
-    guest = Connection(websocket=None, user_id=0, name="Gast")  # type: ignore[arg-type]
-    attach = TableAttach(guest, Member(seat, False))
-    messages = asyncio.run(listen(room, guest, attach, until=time.time() + DISCUSSION + 0.6))
+    def voting(message: dict[str, Any]) -> bool:
+        return message["type"] == "seat" and any(q["kind"] == "vote" for q in message["questions"])
+
+    messages = asyncio.run(listen(db, config, Identity(token_hash=f"t{seat}"), voting))
     spoken = [[cue["scene"] for cue in m["cues"]] for _, m in messages if m["type"] == "narration"]
     scenes = [scene for cues in spoken for scene in cues]
     assert scenes.count(HALF) == 1 and scenes.count(END) == 1 and LAST_MINUTE not in scenes, scenes
@@ -134,8 +171,8 @@ def test_one_device_plays_the_sonnenuhr_by_itself() -> None:
     lobby = TableLobby(mode=SINGLE, host="h", settings=TableSettings())
     for name in SETUP["names"]:
         lobby.add(name, None)
-    match = Match(deal(lobby, random.Random(5)))
-    narration = TableNarration(match, "konrad", ServerConfig(database_url="sqlite://", narration_wait=1.0))
+    match = Match(deal_cards(lobby, random.Random(5)))
+    narration = RoomNarration(match, "konrad", ServerConfig(database_url="sqlite://", narration_wait=1.0))
     device = SingleDevice(match, TableOptions(discussion=180), narration)
     rng, at = random.Random(5), 1000.0
     for _ in range(500):

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from tests.server.test_table_single import new_device, tap
 
-from wolfrunde.server.table.errors import TableError
+from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.table.hands import HandsError, ballots_from_hands
 
 
@@ -52,7 +52,7 @@ def test_recorded_hands_give_the_engines_tally() -> None:
     counts = {candidates[0]: 3, candidates[1]: 2}
     captain = screen["captain"]
     captain_choice = candidates[0] if captain is not None else None
-    with pytest.raises(TableError):
+    with pytest.raises(Refusal):
         device.apply("hands", {"counts": {str(candidates[0]): 99}}, 0)
     device.apply("hands", {"counts": {str(k): v for k, v in counts.items()}, "captain_choice": captain_choice}, 0)
     votes = next(e for e in reversed(device.match.game.events) if e.type == "votes")

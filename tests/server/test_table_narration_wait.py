@@ -15,8 +15,8 @@ from wolfrunde.engine import all_cards
 from wolfrunde.server.app import create_app
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
-from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, deal
-from wolfrunde.server.table.narration import TableNarration
+from wolfrunde.server.rooms.narration import RoomNarration
+from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, deal_cards
 from wolfrunde.server.table.single import SingleDevice, TableOptions
 from wolfrunde.store import default_url
 
@@ -53,13 +53,13 @@ def test_the_wait_lasts_as_long_as_the_narration() -> None:
     lobby = TableLobby(mode=SINGLE, host="h", settings=TableSettings())
     for name in NAMES:
         lobby.add(name, None)
-    match = Match(deal(lobby, random.Random(4)))
+    match = Match(deal_cards(lobby, random.Random(4)))
     for config in (quick, slow):
-        narration = TableNarration(match, "hedda", config)
-        told = narration.catch_up(match, len(match.game.events), at=100.0)
+        narration = RoomNarration(match, "hedda", config)
+        told = narration.tell_events(len(match.game.events), at=100.0)
         assert told.cues and [cue["id"] for cue in told.cues] == list(range(len(told.cues)))
         assert narration.spoken_until == 100.0 + told.seconds * config.narration_wait
-        assert narration.catch_up(match, len(match.game.events), at=200.0).cues == [], "each event is told once"
+        assert narration.tell_events(at=200.0).cues == [], "each event is told once"
 
 
 def single_device(seed: int, night: str, vote: str) -> SingleDevice:
@@ -67,8 +67,8 @@ def single_device(seed: int, night: str, vote: str) -> SingleDevice:
     lobby = TableLobby(mode=SINGLE, host="h", settings=TableSettings(night_style=night, vote_style=vote))
     for name in NAMES:
         lobby.add(name, None)
-    match = Match(deal(lobby, rng))
-    narration = TableNarration(match, "leopold", ServerConfig(database_url="sqlite://", narration_wait=1.0))
+    match = Match(deal_cards(lobby, rng))
+    narration = RoomNarration(match, "leopold", ServerConfig(database_url="sqlite://", narration_wait=1.0))
     return SingleDevice(match, TableOptions(night_style=night, vote_style=vote), narration)
 
 

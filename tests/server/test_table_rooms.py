@@ -146,8 +146,8 @@ def test_guests_join_reconnect_to_their_seat_and_see_only_their_view(config: Ser
             assert receive(again, "welcome")["seat"] == 3
             view = receive(again, "seat")
         assert view["name"] == "Dora" and view["role"] == first["role"]
-        room = client.app.state.tables.tables[code]  # type: ignore[attr-defined]
-        known = {p["seat"] for p in room.match.view(3)["players"] if p["role"]} - {3}
+        table = client.app.state.rooms.rooms[code].kind  # type: ignore[attr-defined]
+        known = {p["seat"] for p in table.game.match.view(3)["players"] if p["role"]} - {3}
         for player in view["players"]:
             if player["seat"] not in known:
                 assert player["role"] is None, "no role of another seat unless the seat's own view knows it"

@@ -20,7 +20,7 @@ Flow = Generator[list[Request], Answers, None]
 class Game:
     """One game of Werwolf. Ask `pending()`, answer with `decide()`; read `events` and `view(seat)`."""
 
-    def __init__(self, setup: Setup, on_boundary: Callable[[], None] | None = None) -> None:
+    def __init__(self, setup: Setup, on_boundary: Callable[[Game], None] | None = None) -> None:
         setup.validate()
         self.setup = setup
         self.rules = Rules(setup.rules)
@@ -150,7 +150,7 @@ class Game:
         """The night moves from one step to the next (or to dawn). Every earlier step's effects are in
         the log and none of the next's; the requests of the step just ended are all answered."""
         if self.on_boundary is not None:
-            self.on_boundary()
+            self.on_boundary(self)
 
     def answered_view(self, seat: int) -> dict[str, Any]:
         """`view(seat)` at a boundary: as the seat may know it, with nothing open."""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from wolfrunde.engine import EngineFault, Game, IllegalMove, Setup, SetupError, all_cards, recommended_roles
-from wolfrunde.engine.meldeliste import DONE_SPEAKING
+from wolfrunde.engine.meldeliste import DONE_SPEAKING, MOVES
 from wolfrunde.engine.model import Phase
 
 DISCUSSION = "ready"  # the day request every living player confirms when the discussion may end
@@ -101,8 +101,8 @@ def _setup(data: dict[str, Any]) -> Setup:
     )
 
 
-Snapshot = dict[int, tuple[tuple[Any, ...], dict[str, Any]]]
-"""seat -> (view version, view) at one boundary of the night."""
+Snapshot = dict[int, tuple[tuple[Any, ...], dict[str, Any], list[dict[str, Any]]]]
+"""seat -> (view version, view, its secret events) at one boundary of the night."""
 
 
 @dataclass(frozen=True)
@@ -133,13 +133,15 @@ class Match:
         self.watching = watching  # take every seat's view at each boundary of the night (a room that shows it)
         self.game = Game(_setup(setup), on_boundary=self._snapshot)
 
-    def _snapshot(self) -> None:
+    def _snapshot(self, game: Game) -> None:
         if self.watching:
-            game = self.game
             if game.round == 0:
                 return
             self._boundaries.append(
-                {seat: (self._version(seat, ()), game.answered_view(seat)) for seat in range(self.seats)}
+                {
+                    seat: (self._version(seat, (), game), game.answered_view(seat), self.private_events(seat, game))
+                    for seat in range(len(game.players))
+                }
             )
 
     # --- commands (raise IllegalMove or EngineFault; the game is then unchanged) ----------------
@@ -195,23 +197,36 @@ class Match:
         open_requests = tuple(sorted(r.kind for r in self.game.pending() if r.seat == seat))
         return self._version(seat, open_requests)
 
-    def _version(self, seat: int, open_requests: tuple[str, ...]) -> tuple[Any, ...]:
-        game = self.game
+    def _version(self, seat: int, open_requests: tuple[str, ...], game: Game | None = None) -> tuple[Any, ...]:
+        game = game or self.game
         night = game.phase is Phase.NIGHT
         visible = sum(1 for event in game.events if event.visible(seat) and not (night and event.type == "step"))
         step = None if night else game.step
         return visible, str(game.phase), game.round, step, open_requests, game.result is not None
 
+    def private_events(self, seat: int, game: Game | None = None) -> list[dict[str, Any]]:
+        """The secret events this seat may see (its role, what it learnt, what it did), oldest first."""
+        return [
+            {"type": event.type, **event.data}
+            for event in (game or self.game).events
+            if event.visible_to and seat in event.visible_to
+        ]
+
+    @staticmethod
+    def is_move(kind: str) -> bool:
+        """A move outside the requests (the Meldeliste's hand), allowed whenever the rules allow it."""
+        return kind in MOVES
+
     def asked(self, seat: int) -> bool:
         """Whether this seat has an open request (only then does it see the step's deadline)."""
         return any(request.seat == seat for request in self.game.pending())
 
-    def public_events(self, start: int = 0) -> tuple[int, list[dict[str, Any]]]:
-        """The events everyone may see (visible_to None), from `start` in the event log on, as dicts;
-        with the log's length, the next call's `start`. Secret events are never included."""
-        events = self.game.events
+    def public_events(self, start: int = 0, stop: int | None = None) -> tuple[int, list[dict[str, Any]]]:
+        """The events everyone may see (visible_to None), from `start` up to `stop` (the end when None) in
+        the event log, as dicts; with the next call's `start`. Secret events are never included."""
+        events = self.game.events if stop is None else self.game.events[:stop]
         public = [{"type": e.type, **e.data} for e in events[start:] if e.visible_to is None]
-        return len(events), public
+        return max(start, len(events)), public
 
     def deck(self) -> list[str]:
         """Every card in the game (seats and centre): public, like the lobby's role list."""

@@ -38,7 +38,7 @@ class EventLike(Protocol):
 
 
 class PublicEventSource(Protocol):
-    def public_events(self, start: int = 0) -> tuple[int, list[dict[str, Any]]]: ...
+    def public_events(self, start: int = 0, stop: int | None = None) -> tuple[int, list[dict[str, Any]]]: ...
 
 
 Parts = list[list[CueKey]]
@@ -78,7 +78,7 @@ class NarrationBatch:
 
 
 def _part_seconds(part: list[dict[str, Any]]) -> float:
-    return sum(cue["seconds"] for cue in part) + CUE_GAP * len(part)
+    return float(sum(cue["seconds"] for cue in part)) + CUE_GAP * len(part)
 
 
 class NarrationFeed:
@@ -108,9 +108,13 @@ class NarrationFeed:
         seed = int(setup.get("narration_seed", setup["seed"]))  # older games had one seed for both
         return cls(setup["names"], match.deck(), narrator_id, seed, voices, whisper_seconds)
 
-    def catch_up(self, source: PublicEventSource) -> Parts:
-        """Cues for every public event of `source` (a `Match`) that this feed has not read yet."""
-        self._position, events = source.public_events(self._position)
+    def catch_up(self, source: PublicEventSource, stop: int | None = None, *, skip_steps: bool = False) -> Parts:
+        """Cues for every public event of `source` (a `Match`) that this feed has not read yet, up to the
+        position `stop` of its event log (the end when None); `skip_steps`: night steps are not called
+        (one device passed round the table at night)."""
+        self._position, events = source.public_events(self._position, stop)
+        if skip_steps:
+            events = [event for event in events if event["type"] != "step"]
         return self.feed(events)
 
     def feed_engine_events(self, events: Iterable[EventLike]) -> Parts:

@@ -40,6 +40,7 @@ ERRORS: dict[str, str] = {
     "game_halted": (
         "Dieses Spiel wurde wegen eines Fehlers angehalten. Die Spielleitung kann eine neue Partie beginnen."
     ),
+    "table_halted": "Dieses Spiel wurde wegen eines Fehlers angehalten. Bitte einen neuen Tisch eröffnen.",
 }
 
 HTTP: dict[str, str] = {

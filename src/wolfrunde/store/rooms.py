@@ -144,11 +144,14 @@ def append_command(
     seat: int | None = None,
     kind: str | None = None,
     payload: Any = None,
+    *,
+    at: float | None = None,
     **fields: Any,
 ) -> float:
     """Stores one accepted command under sequence number `seq`, with the given room columns, in one
-    transaction; returns its time. Raises SequenceTaken when `seq` is already taken."""
-    now = time.time()
+    transaction; returns its time (`at`, when the room applied it at a time of its own, else now).
+    Raises SequenceTaken when `seq` is already taken."""
+    now = time.time() if at is None else at
     try:
         with db.session() as session:
             session.add(RoomCommand(room_code=code, seq=seq, op=op, seat=seat, kind=kind, payload=payload, at=now))

@@ -127,7 +127,7 @@ class OnlineRoom:
         peer.send(payloads.welcome(self._room.code, peer.identity.user_id or 0, peer.identity.name, peer.seat))
         self._broadcast_lobby()
         if peer.seat is not None and self.game is not None:
-            message = self.game.game_message(peer.seat)
+            message = self.game.message_for(peer)
             if message is not None:
                 peer.send(message)
             peer.send(await self._history(peer.seat))

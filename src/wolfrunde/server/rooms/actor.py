@@ -112,16 +112,28 @@ class RoomActor:
         return _Scheduled(self, max(0.0, delay), event)
 
     def post(self, command: object) -> None:
+        """Queues a command for the room's task; any object that is not one of the core's own commands is
+        handed to the kind's `wake`."""
         self.queue.put_nowait(command)
 
     async def store_command(
-        self, op: str, seat: int | None = None, kind: str | None = None, payload: Any = None, **fields: Any
+        self,
+        op: str,
+        seat: int | None = None,
+        kind: str | None = None,
+        payload: Any = None,
+        *,
+        at: float | None = None,
+        **fields: Any,
     ) -> float:
-        """Stores one accepted command (and room columns) before anything about it is sent."""
+        """Stores one accepted command (and room columns) before anything about it is sent. `at`: the time
+        the kind applied it (replays depend on it), else the time it is stored."""
         seq = self.seq
-        at = await asyncio.to_thread(store.append_command, self.db, self.code, seq, op, seat, kind, payload, **fields)
+        stored = await asyncio.to_thread(
+            store.append_command, self.db, self.code, seq, op, seat, kind, payload, at=at, **fields
+        )
         self.seq = seq + 1
-        return at
+        return stored
 
     async def save(self, **fields: Any) -> None:
         await asyncio.to_thread(store.save_room, self.db, self.code, **fields)
@@ -210,6 +222,8 @@ class RoomActor:
             else:
                 if not command.future.done():
                     command.future.set_result(result)
+        else:  # an event the kind posted to itself (`post`): it comes back to it like a wake-up
+            await self.kind.wake(command)
 
     async def _attach(self, command: Attach) -> None:
         peer = command.peer

@@ -77,7 +77,14 @@ class RoomServices(Protocol):
     def later(self, delay: float, event: object) -> Handle: ...
 
     async def store_command(
-        self, op: str, seat: int | None = None, kind: str | None = None, payload: Any = None, **fields: Any
+        self,
+        op: str,
+        seat: int | None = None,
+        kind: str | None = None,
+        payload: Any = None,
+        *,
+        at: float | None = None,
+        **fields: Any,
     ) -> float: ...
 
     async def save(self, **fields: Any) -> None: ...

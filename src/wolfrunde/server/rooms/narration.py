@@ -11,6 +11,7 @@ release the next step only then, so nobody is called mid-sentence.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 from wolfrunde.server.config import ServerConfig
@@ -22,6 +23,15 @@ log = logging.getLogger(__name__)
 KEEP = 12  # cues a device receives at once as captions (the newest)
 
 
+@dataclass(frozen=True)
+class NarrationPart:
+    """A part of a change's narration that is due later (after the silence of a step that asked nobody),
+    if the game has not moved on from `generation` meanwhile."""
+
+    generation: int
+    message: dict[str, Any]
+
+
 class RoomNarration:
     def __init__(
         self, match: Match, narrator_id: str, config: ServerConfig, whisper_seconds: int | None = None
@@ -31,6 +41,7 @@ class RoomNarration:
         self.wait = config.narration_wait
         self.cues: list[dict[str, Any]] = []
         self.spoken_until = 0.0
+        self.sent_upto = -1  # the highest cue id sent to the devices
 
     def skip_told(self) -> None:
         """After a restart: what was narrated before is not narrated again."""
@@ -51,6 +62,21 @@ class RoomNarration:
             log.exception("narration failed")
             return NarrationBatch()
         return self._told(batch, at)
+
+    def tell_events(self, stop: int | None = None, *, at: float, skip_steps: bool = False) -> NarrationBatch:
+        """Like `changes`, but at once, with the lengths known now: the public events up to the position
+        `stop` of the event log (the end when None) not told yet. One device tells a night call by call
+        and replays its taps with it; `skip_steps` leaves the calls out (a night passed round the table).
+        Told again after a restart (`at` in the past), it numbers on what was told before."""
+        try:
+            parts = self._feed.catch_up(self.match, stop, skip_steps=skip_steps)
+            batch = self._feed.batch(parts)
+        except Exception:  # the narrator must never stop a game
+            log.exception("narration failed")
+            return NarrationBatch()
+        told = self._told(batch, at)
+        self.mark_sent(told.cues)  # the one device shows them at once
+        return told
 
     def say(self, scene: str, *, at: float) -> NarrationBatch:
         """A cue no game event brings (the Sonnenuhr's warnings), told at `at` like the others."""
@@ -83,7 +109,12 @@ class RoomNarration:
         return [NarrationBatch(parts=[part]).seconds * self.wait for part in batch.parts]
 
     def recent(self) -> list[dict[str, Any]]:
-        return self.cues[-KEEP:]
+        """The newest cues the devices were sent (a cue told for later is not among them before its time)."""
+        return [cue for cue in self.cues if cue.get("id", -1) <= self.sent_upto][-KEEP:]
+
+    def mark_sent(self, cues: list[dict[str, Any]]) -> None:
+        for cue in cues:
+            self.sent_upto = max(self.sent_upto, int(cue.get("id", -1)))
 
 
 def device_cue(cue: dict[str, Any]) -> dict[str, Any]:

@@ -46,8 +46,8 @@ async def serve_socket(websocket: WebSocket, kinds: frozenset[str], missing: str
         await _refuse(websocket, protocol.Refusal(missing), CLOSE_NO_ROOM)
         return
     identity = await actor.kind.identify(websocket)
-    if isinstance(identity, protocol.Refusal):
-        await _refuse(websocket, identity)
+    if isinstance(identity, protocol.Refusal):  # whatever went wrong, the device is not identified
+        await _refuse(websocket, identity, CLOSE_CODES.get(identity.code, CLOSE_AUTH))
         return
     rate, burst = getattr(actor.kind, "message_rate", (8.0, 30.0))
     conn = SocketConnection(websocket, TokenBucket(rate=rate, burst=burst))

@@ -1,4 +1,5 @@
-"""A running step's timer: when its questions are shown and when its defaults apply."""
+"""A running step's timer: when its questions are shown and when its defaults apply, and the wake-ups a
+room schedules for them (`RoomServices.later`)."""
 
 from __future__ import annotations
 
@@ -45,3 +46,17 @@ class Timer:
         """A restarted room gives an open step at least `grace` seconds from now, so that a deadline that
         passed while the server was down does not end the step before anyone is back."""
         return replace(self, deadline=max(self.deadline, now + grace))
+
+
+@dataclass(frozen=True)
+class Release:
+    """The step's state may be shown now; `generation` tells a stale wake-up from the current one."""
+
+    generation: int
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """The step's open requests get their defaults now (of this generation of the game)."""
+
+    generation: int

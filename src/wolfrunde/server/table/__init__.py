@@ -1,5 +1,6 @@
-"""Table modes: one device in the middle of the table, or everyone's own device as a guest.
+"""What the two table kinds share (`server/kinds/table_single.py`, `server/kinds/table_own.py`).
 
-`room.TableRoom` owns one table game (one asyncio task, commands stored before their effects);
-`single.SingleDevice` is the pass-the-device flow; `seat_view` builds one own device's payload.
+`single.SingleDevice` is the pass-the-device flow, `own_game.OwnDevicesGame` the game of everyone's own
+device and `seat_view` one such device's payload; `lobby` holds the seats and the host's choices,
+`devices` how a device proves who it is, `http` the endpoints of both.
 """

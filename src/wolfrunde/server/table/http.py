@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import io
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -12,28 +11,33 @@ import segno
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
-from wolfrunde.engine import SetupError, recommended_roles
+from wolfrunde.room_codes import normalise
 from wolfrunde.server import safejson
 from wolfrunde.server.auth import same_origin
-from wolfrunde.server.codes import normalise
-from wolfrunde.server.connection import Connection
-from wolfrunde.server.ratelimit import TokenBucket
-from wolfrunde.server.table import messages as m
-from wolfrunde.server.table import store
-from wolfrunde.server.table.errors import TableError
-from wolfrunde.server.table.lobby import OWN, SINGLE, TableSettings
-from wolfrunde.server.table.registry import TableRegistry, new_token
-from wolfrunde.server.table.room import Attach, Call, Detach, Incoming, Member, TableRoom
+from wolfrunde.server.kinds import all_kinds
+from wolfrunde.server.match import recommended as recommended_roles
+from wolfrunde.server.rooms.protocol import Refusal
+from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.rooms.socket import serve_socket
+from wolfrunde.server.table.base import TableKind
+from wolfrunde.server.table.devices import new_token, token_hash
+from wolfrunde.server.table.lobby import SINGLE, TableSettings, new_lobby
+from wolfrunde.server.table.texts import no_cast
+from wolfrunde.store import rooms as store
 
 PAGE = Path(__file__).resolve().parents[1] / "static" / "table" / "index.html"
 MAX_BODY = 4096
-HELLO_SECONDS = 10.0
 
 
-def _problem(error: TableError, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": error.code, "message": error.message}, status_code=status)
+def _problem(refusal: Refusal, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": refusal.code, "message": refusal.message}, status_code=status)
+
+
+def _registry(request: Request | WebSocket) -> Registry:
+    registry: Registry = request.app.state.rooms
+    return registry
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -41,11 +45,11 @@ async def _body(request: Request) -> dict[str, Any]:
         raw = await safejson.read_body(request, MAX_BODY)
         data = safejson.loads(raw or b"{}", max_chars=MAX_BODY)
     except safejson.BodyTooLarge:
-        raise TableError("malformed", "Die Anfrage ist zu groß.") from None
+        raise Refusal("too_big", limit=MAX_BODY) from None
     except safejson.RejectedJson as rejected:
-        raise TableError("malformed", f"Die Anfrage ist ungültig: {rejected.reason}.") from None
+        raise Refusal("malformed", rejected.reason) from None
     if not isinstance(data, dict):
-        raise TableError("malformed")
+        raise Refusal("malformed", "ein JSON-Objekt wird erwartet")
     return data
 
 
@@ -57,79 +61,85 @@ def _settings(data: dict[str, Any]) -> TableSettings:
     roles = data.get("roles")
     if roles is not None:
         if not isinstance(roles, list) or not all(isinstance(r, str) for r in roles) or len(roles) > 42:
-            raise TableError("bad_settings", "Die Rollen müssen eine Liste von Rollen sein.")
+            raise Refusal("bad_settings", "Die Rollen müssen eine Liste von Rollen sein.")
         settings.roles = roles
     discussion = data.get("discussion")
     if discussion is not None:
         if not isinstance(discussion, int) or isinstance(discussion, bool):
-            raise TableError("bad_settings", "Die Beratungszeit ist eine Zahl von Sekunden.")
+            raise Refusal("bad_settings", "Die Beratungszeit ist eine Zahl von Sekunden.")
         settings.discussion = discussion
     return settings
 
 
-def _registry(request: Request | WebSocket) -> TableRegistry:
-    return request.app.state.tables  # type: ignore[no-any-return]
+@cache
+def table_kinds() -> dict[str, type[TableKind]]:
+    """Every table kind by its `mode` in `POST /api/tables` ("single", "own")."""
+    return {kind.mode: kind for kind in all_kinds().values() if isinstance(kind, type) and issubclass(kind, TableKind)}
+
+
+@cache
+def table_kind_ids() -> frozenset[str]:
+    return frozenset(kind.kind_id for kind in table_kinds().values())
 
 
 async def create_table(request: Request) -> Response:
     if not same_origin(request):
-        return _problem(TableError("not_now", "Die Anfrage kommt nicht von dieser Seite."), 403)
+        return _problem(Refusal("wrong_origin"), 403)
     try:
         data = await _body(request)
-        mode = {"single": SINGLE, "own": OWN}.get(data.get("mode"))  # type: ignore[arg-type]
-        if mode is None:
-            raise TableError("malformed", "Unbekannte Spielart.")
-        names = data.get("names") if mode == SINGLE else [data.get("name")]
+        kind = table_kinds().get(data.get("mode"))  # type: ignore[arg-type]
+        if kind is None:
+            raise Refusal("malformed", "unbekannte Spielart")
+        names = kind.names(data)
         if not isinstance(names, list):
-            raise TableError("bad_name")
+            raise Refusal("bad_name")
         token = new_token()
-        room = _registry(request).create(mode, _settings(data), names, token)
-    except TableError as error:
-        return _problem(error)
-    return JSONResponse({"code": room.code, "token": token, "link": f"/t/{room.code}", "mode": mode}, status_code=201)
+        lobby = new_lobby(kind.kind_id, _settings(data), names, token_hash(token))
+        table = kind.open(lobby, request.app.state.config)
+        status, setup = table.opening()
+        actor = await _registry(request).create(table, lobby.to_dict(), status=status, setup=setup)
+    except Refusal as refusal:
+        return _problem(refusal)
+    link = f"/t/{actor.code}"
+    return JSONResponse({"code": actor.code, "token": token, "link": link, "mode": kind.kind_id}, status_code=201)
 
 
 async def join_table(request: Request) -> Response:
     if not same_origin(request):
-        return _problem(TableError("not_now", "Die Anfrage kommt nicht von dieser Seite."), 403)
-    room = await _room(request)
-    if room is None:
-        return _problem(TableError("no_table"), 404)
+        return _problem(Refusal("wrong_origin"), 403)
+    code = normalise(request.path_params["code"])
+    actor = await _registry(request).get(code) if code else None
+    if actor is None or not isinstance(actor.kind, TableKind):
+        return _problem(Refusal("no_table"), 404)
+    table = actor.kind
     try:
         data = await _body(request)
-        if room.mode != OWN or room.status != "lobby":
-            raise TableError("lobby_closed")
         token = new_token()
-        seat = await _ask(room, lambda: room.join(data.get("name"), store.token_hash(token)))
-    except TableError as error:
-        return _problem(error)
-    return JSONResponse({"code": room.code, "token": token, "seat": seat}, status_code=201)
+        seat = await actor.call(lambda: table.join(data.get("name"), token_hash(token)))
+    except Refusal as refusal:
+        return _problem(refusal)
+    return JSONResponse({"code": actor.code, "token": token, "seat": seat}, status_code=201)
 
 
-async def _ask(room: TableRoom, job: Any) -> Any:
-    """Runs `job` inside the table's own task (commands stay in order) and returns its result."""
-    future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-    room.post(Call(job, future))
-    return await future
-
-
-async def _room(request: Request | WebSocket) -> TableRoom | None:
-    code = normalise(request.path_params.get("code", ""))
-    return await _registry(request).get(code) if code else None
+async def _stored(request: Request) -> store.StoredRoom | None:
+    """The stored table (never its game: nothing is loaded or replayed)."""
+    code = normalise(request.path_params["code"])
+    record = await _registry(request).record(code) if code else None
+    return record if record is not None and record.kind in table_kind_ids() else None
 
 
 async def table_info(request: Request) -> Response:
-    room = await _room(request)
-    if room is None:
-        return _problem(TableError("no_table"), 404)
-    return JSONResponse({"code": room.code, "mode": room.mode, "status": room.status, "players": len(room.lobby.seats)})
+    record = await _stored(request)
+    if record is None:
+        return _problem(Refusal("no_table"), 404)
+    return JSONResponse({"code": record.code, "status": record.status, **TableKind.summarize(record)})
 
 
 async def table_qr(request: Request) -> Response:
-    room = await _room(request)
-    if room is None:
-        return _problem(TableError("no_table"), 404)
-    link = str(request.base_url).rstrip("/") + f"/t/{room.code}"
+    record = await _stored(request)
+    if record is None:
+        return _problem(Refusal("no_table"), 404)
+    link = str(request.base_url).rstrip("/") + f"/t/{record.code}"
     return Response(qr_svg(link), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
@@ -145,11 +155,15 @@ def qr_svg(link: str) -> bytes:
 async def recommended(request: Request) -> Response:
     try:
         players = int(request.query_params.get("players", "0"))
-        mode = {"single": SINGLE, "own": OWN}.get(request.query_params.get("mode", "single"), SINGLE)
-        roles = recommended_roles(players, mode=mode, rules=request.query_params.get("rules", "wolfrunde"))
-    except (SetupError, ValueError) as error:
-        return JSONResponse({"error": "bad_settings", "message": str(error)}, status_code=400)
-    return JSONResponse({"roles": list(roles)})
+    except ValueError:
+        players = 0
+    kind = table_kinds().get(request.query_params.get("mode", "single"))
+    mode = SINGLE if kind is None else kind.kind_id  # a table kind's id is the engine's mode
+    rules = request.query_params.get("rules", "wolfrunde")
+    roles = recommended_roles(players, rules, mode)
+    if roles is None:  # shown while the names are typed in: the reason alone
+        return JSONResponse({"error": "bad_settings", "message": no_cast(players)}, status_code=400)
+    return JSONResponse({"roles": roles})
 
 
 async def page(request: Request) -> Response:
@@ -157,61 +171,7 @@ async def page(request: Request) -> Response:
 
 
 async def table_socket(websocket: WebSocket) -> None:
-    await websocket.accept()
-    room = await _room(websocket) if same_origin(websocket) else None
-    if room is None:
-        await websocket.send_json(TableError("no_table").payload())
-        await websocket.close(code=4404)
-        return
-    member = await _hello(websocket, room)
-    if not isinstance(member, Member):
-        await websocket.send_json((member or TableError("bad_token")).payload())
-        await websocket.close(code=4401)
-        return
-    seat_id = -1 if member.seat is None else member.seat
-    # the one device is tapped by a whole table in turn: a little more headroom than a player's phone
-    conn = Connection(websocket=websocket, user_id=seat_id, name="", bucket=TokenBucket(rate=12.0, burst=40.0))
-    writer = asyncio.get_running_loop().create_task(conn.pump())
-    room.post(Attach(conn, member))
-    try:
-        while not conn.closed:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            raw = message.get("text") or message.get("bytes") or b""
-            if not conn.bucket.take():
-                if conn.should_report_throttle():
-                    conn.send(TableError("too_frequent").payload())
-                continue
-            try:
-                room.post(Incoming(conn, m.parse(raw)))
-            except TableError as error:
-                conn.send(error.payload())
-    except WebSocketDisconnect:
-        pass
-    finally:
-        room.post(Detach(conn))
-        conn.close()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(writer, timeout=5)
-
-
-async def _hello(websocket: WebSocket, room: TableRoom) -> Member | TableError | None:
-    try:
-        raw = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
-        hello = m.parse(raw)
-    except TableError as error:
-        return error
-    except (TimeoutError, WebSocketDisconnect, KeyError):
-        return None
-    if not isinstance(hello, m.Hello):
-        return None
-    digest = store.token_hash(hello.token)
-    seat = room.lobby.seat_of(digest)
-    host = digest == room.lobby.host
-    if room.mode == SINGLE:
-        return Member(None, True) if host else None
-    return Member(seat, host) if seat is not None else None
+    await serve_socket(websocket, table_kind_ids(), "no_table")
 
 
 def routes() -> list[BaseRoute]:

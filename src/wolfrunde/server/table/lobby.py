@@ -9,9 +9,10 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from wolfrunde.engine import Setup, SetupError, all_cards, recommended_roles
 from wolfrunde.narration.narrators import NARRATOR_IDS
-from wolfrunde.server.table.errors import TableError
+from wolfrunde.server.match import SetupError, deal, recommended
+from wolfrunde.server.rooms.protocol import Refusal
+from wolfrunde.server.table.texts import no_cast
 
 SINGLE = "table_single_device"
 OWN = "table_own_devices"
@@ -53,16 +54,16 @@ class TableLobby:
     def add(self, name: str, token_hash: str | None) -> int:
         clean = check_name(name)
         if any(g.name.casefold() == clean.casefold() for g in self.seats):
-            raise TableError("name_taken")
+            raise Refusal("name_taken")
         if len(self.seats) >= MAX_SEATS:
-            raise TableError("table_full")
+            raise Refusal("table_full", limit=MAX_SEATS)
         self.seats.append(Guest(clean, token_hash))
         return len(self.seats) - 1
 
     def remove(self, seat: int) -> None:
         """Takes a guest's seat away (lobby only); later seats move up by one, the speaker stays who he was."""
         if not 0 < seat < len(self.seats):
-            raise TableError("bad_settings", "Diesen Gast gibt es nicht (die Spielleitung bleibt am Tisch).")
+            raise Refusal("bad_settings", "Diesen Gast gibt es nicht (die Spielleitung bleibt am Tisch).")
         del self.seats[seat]
         if self.speaker == seat:
             self.speaker = 0
@@ -70,10 +71,10 @@ class TableLobby:
             self.speaker -= 1
 
     def recommended(self) -> list[str] | None:
-        try:
-            return list(recommended_roles(len(self.seats), mode=self.mode, rules=self.settings.rules))
-        except (SetupError, ValueError):
-            return None
+        return recommended(len(self.seats), self.settings.rules, self.mode)
+
+    def copy(self) -> TableLobby:
+        return TableLobby.from_dict(self.to_dict())
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -89,62 +90,42 @@ class TableLobby:
         )
 
 
+def new_lobby(mode: str, settings: TableSettings, names: list[Any], host: str) -> TableLobby:
+    """A new table: `names` in seat order, the first one the host's (his device's token hash `host`).
+    Raises Refusal with a German reason."""
+    check_settings(settings)
+    lobby = TableLobby(mode=mode, host=host, settings=settings)
+    for index, name in enumerate(names):
+        lobby.add(name, host if index == 0 else None)
+    return lobby
+
+
 def check_name(name: Any) -> str:
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LIMIT:
-        raise TableError("bad_name")
+        raise Refusal("bad_name")
     return " ".join(name.split())
 
 
 def check_settings(settings: TableSettings) -> None:
-    """Raises TableError(bad_settings) with a German reason."""
+    """Raises Refusal(bad_settings) with a German reason."""
     if settings.rules not in ("wolfrunde", "duesterwald"):
-        raise TableError("bad_settings", "Unbekannter Regelsatz.")
+        raise Refusal("bad_settings", "Unbekannter Regelsatz.")
     if settings.narrator not in NARRATOR_IDS:
-        raise TableError("bad_settings", "Unbekannter Erzähler.")
+        raise Refusal("bad_settings", "Unbekannter Erzähler.")
     if settings.night_style not in ("eyes_closed", "round") or settings.vote_style not in ("hands", "secret"):
-        raise TableError("bad_settings", "Unbekannte Art für Nacht oder Abstimmung.")
+        raise Refusal("bad_settings", "Unbekannte Art für Nacht oder Abstimmung.")
     if not DISCUSSION_BOUNDS[0] <= settings.discussion <= DISCUSSION_BOUNDS[1]:
-        raise TableError("bad_settings", "Die Beratung dauert 10 Sekunden bis 30 Minuten.")
+        raise Refusal("bad_settings", "Die Beratung dauert 10 Sekunden bis 30 Minuten.")
     for value in settings.timers.values():
         if not TIMER_BOUNDS[0] <= value <= TIMER_BOUNDS[1]:
-            raise TableError("bad_settings", "Zeitgeber zwischen 5 und 600 Sekunden.")
+            raise Refusal("bad_settings", "Zeitgeber zwischen 5 und 600 Sekunden.")
 
 
-def deal(lobby: TableLobby, rng: random.Random) -> dict[str, Any]:
-    """Shuffles the cards to the seats (with a Dieb two stay in the centre, never the Dieb himself) and
-    checks the game with the engine. Returns the setup as stored JSON; raises TableError(bad_settings)."""
+def deal_cards(lobby: TableLobby, rng: random.Random) -> dict[str, Any]:
+    """The table's cards, dealt by the one deal of every kind (sets stay together, the centre only takes
+    what may lie there). Returns the setup as stored JSON; raises SetupError with a German reason."""
     roles = lobby.settings.roles if lobby.settings.roles is not None else lobby.recommended()
     if roles is None:
-        raise TableError("bad_settings", f"Für {len(lobby.seats)} Spieler gibt es keine Besetzung (3 bis 40).")
-    deck = list(roles)
-    centre: list[str] = []
-    if "thief" in deck and len(deck) == len(lobby.seats) + 2:
-        deck.remove("thief")
-        loose = [r for r in deck if all_cards()[r].cards_per_set <= 1]  # sets (Schwestern …) stay together
-        rng.shuffle(loose)
-        centre = loose[:2]
-        for role in centre:
-            deck.remove(role)
-        deck.append("thief")
-    rng.shuffle(deck)
-    setup = {
-        "names": [g.name for g in lobby.seats],
-        "roles": deck,
-        "center": centre,
-        "rules": lobby.settings.rules,
-        "mode": lobby.mode,
-        "seed": rng.randrange(2**31),
-        "meldeliste": False,
-    }
-    try:
-        Setup(
-            names=tuple(setup["names"]),
-            roles=tuple(deck),
-            center=tuple(centre),
-            rules=setup["rules"],
-            mode=lobby.mode,
-            seed=setup["seed"],
-        ).validate()
-    except SetupError as error:
-        raise TableError("bad_settings", str(error)) from None
-    return setup
+        raise SetupError(no_cast(len(lobby.seats)))
+    names = [guest.name for guest in lobby.seats]
+    return deal(names, roles, rules=lobby.settings.rules, mode=lobby.mode, rng=rng)

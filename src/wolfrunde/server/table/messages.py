@@ -1,30 +1,24 @@
-"""Table WebSocket messages: client messages validated by pydantic, and the server's lobby payloads."""
+"""Table WebSocket messages: what a device may send (pydantic, one schema per way to play) and the
+server's welcome and lobby payloads. See docs/protocol.md, "Table modes"."""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from wolfrunde.server import safejson
-from wolfrunde.server.table.errors import TableError
+from wolfrunde.server.rooms.protocol import Message, Schema
 from wolfrunde.server.table.lobby import TableLobby
 
-MAX_CHARS = 4096
-Ref = Annotated[str, Field(max_length=64)] | StrictInt | None
 
+class Hello(Message):
+    """A device's first message: its token says which seat (or the one device) it is."""
 
-class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    ref: Ref = None
-
-
-class Hello(_Message):
     type: Literal["hello"]
     token: Annotated[str, Field(min_length=16, max_length=128)]
 
 
-class Device(_Message):
+class Device(Message):
     """One device in the middle: a tap (take, done, next, answer, hands, end_discussion, card)."""
 
     type: Literal["device"]
@@ -38,7 +32,7 @@ class Timers(BaseModel):
     vote: StrictInt
 
 
-class Settings(_Message):
+class Settings(Message):
     type: Literal["settings"]
     rules: Literal["wolfrunde", "duesterwald"] | None = None
     roles: Annotated[list[Annotated[str, Field(max_length=32)]], Field(max_length=42)] | None = None
@@ -49,48 +43,30 @@ class Settings(_Message):
     timers: Timers | None = None  # own devices: seconds for each night step and each vote
 
 
-class Start(_Message):
+class Start(Message):
     type: Literal["start"]
 
 
-class Remove(_Message):
+class Remove(Message):
     """The host sends a guest away from the lobby (a wrong name, someone who left)."""
 
     type: Literal["remove"]
     seat: StrictInt
 
 
-class Decide(_Message):
+class Decide(Message):
     type: Literal["decide"]
     kind: Annotated[str, Field(max_length=32)]
     choice: Any = None
 
 
-class EndDiscussion(_Message):
+class EndDiscussion(Message):
     type: Literal["end_discussion"]
 
 
-class Ping(_Message):
-    type: Literal["ping"]
-
-
-ClientMessage = Annotated[
-    Hello | Device | Settings | Start | Remove | Decide | EndDiscussion | Ping, Field(discriminator="type")
-]
-_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-
-
-def parse(raw: str | bytes) -> Any:
-    """The validated message; raises TableError(malformed) naming the problem."""
-    try:
-        data = safejson.loads(raw, max_chars=MAX_CHARS)
-    except safejson.RejectedJson as rejected:
-        raise TableError("malformed", f"Die Nachricht ist ungültig: {rejected.reason}.") from None
-    try:
-        return _adapter.validate_python(data)
-    except ValidationError as error:
-        first = str(error).splitlines()[0][:200]
-        raise TableError("malformed", f"Die Nachricht ist ungültig: {first}") from None
+HELLO = Schema(Hello)
+SINGLE_DEVICE = Schema(Device)
+OWN_DEVICES = Schema(Settings, Start, Remove, Decide, EndDiscussion)
 
 
 def welcome(code: str, mode: str, seat: int | None, host: bool) -> dict[str, Any]:
@@ -120,3 +96,7 @@ def table(code: str, lobby: TableLobby, status: str, online: set[int], speaking:
         },
         "recommended_roles": lobby.recommended(),
     }
+
+
+def removed(text: str) -> dict[str, Any]:
+    return {"type": "removed", "message": text}

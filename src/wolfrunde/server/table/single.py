@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wolfrunde.server.match import IllegalMove, Match
+from wolfrunde.server.rooms.narration import RoomNarration
+from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.sundial import END, sundial_marks
 from wolfrunde.server.table import knowledge as k
 from wolfrunde.server.table import texts
-from wolfrunde.server.table.errors import TableError
 from wolfrunde.server.table.hands import HandsError, ballots_from_hands
-from wolfrunde.server.table.narration import TableNarration
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Turn:
 
 
 class SingleDevice:
-    def __init__(self, match: Match, options: TableOptions, narration: TableNarration | None = None) -> None:
+    def __init__(self, match: Match, options: TableOptions, narration: RoomNarration | None = None) -> None:
         self.match = match
         self.options = options
         self.narration = narration
@@ -72,25 +72,25 @@ class SingleDevice:
 
     # --- commands ------------------------------------------------------------------------------------
     def apply(self, op: str, data: dict[str, Any], at: float) -> None:
-        """Applies one command of the device; raises TableError and leaves everything unchanged."""
+        """Applies one command of the device; raises Refusal and leaves everything unchanged."""
         if self.match.over:
-            raise TableError("not_now", "Das Spiel ist vorbei.")
+            raise Refusal("not_now", "Das Spiel ist vorbei.")
         handler = getattr(self, f"_op_{op}", None)
         if handler is None:
-            raise TableError("malformed", f"Unbekannter Befehl „{op}“.")
+            raise Refusal("malformed", f"unbekannter Befehl „{op}“")
         handler(data)
         self._settle(at)
 
     def _op_take(self, data: dict[str, Any]) -> None:
         if self.turn is not None:
             if self.turn.stage != "cover":
-                raise TableError("not_now")
+                raise Refusal("not_now")
             self.turn.stage = "open"
             self._opened_news = self._news(self.turn.seats)
             return
         call = self._call()
         if call is None or not call[1]:
-            raise TableError("not_now")
+            raise Refusal("not_now")
         groups = self._night_groups()
         self.turn = Turn(groups[0].seats, "night", "open")
         self._opened_news = self._news(self.turn.seats)
@@ -98,7 +98,7 @@ class SingleDevice:
     def _op_done(self, data: dict[str, Any]) -> None:
         turn = self.turn
         if turn is None or turn.stage == "cover" or (turn.stage == "open" and turn.purpose not in ("deal", "card")):
-            raise TableError("not_now")
+            raise Refusal("not_now")
         self.turn = None
         if turn.purpose == "deal":
             following = turn.seats[0] + 1
@@ -114,23 +114,23 @@ class SingleDevice:
     def _op_next(self, data: dict[str, Any]) -> None:
         call = self._call()
         if self.turn is not None or call is None or call[1] or data.get("call", self.calls_done) != self.calls_done:
-            raise TableError("not_now")
+            raise Refusal("not_now")
         self.calls_done += 1
 
     def _op_answer(self, data: dict[str, Any]) -> None:
         answers = data.get("answers")
         if not isinstance(answers, dict):
-            raise TableError("malformed", "Antworten fehlen.")
+            raise Refusal("malformed", "Antworten fehlen")
         if self.turn is not None:
             if self.turn.stage != "open" or self.turn.purpose in ("deal", "card"):
-                raise TableError("not_now")
+                raise Refusal("not_now")
             questions = self._turn_questions(self.turn)
         else:
             questions = self._public_questions()
             if not questions:
-                raise TableError("not_now")
+                raise Refusal("not_now")
         if set(answers) != {str(i) for i in range(len(questions))}:
-            raise TableError("malformed", "Bitte jede Frage beantworten.")
+            raise Refusal("malformed", "bitte jede Frage beantworten")
         mark = k.event_count(self.match)
         for index, question in enumerate(questions):
             if question.dummy:
@@ -149,23 +149,23 @@ class SingleDevice:
     def _op_hands(self, data: dict[str, Any]) -> None:
         votes = self._vote_requests()
         if self.turn is not None or not votes or self.options.vote_style != "hands":
-            raise TableError("not_now")
+            raise Refusal("not_now")
         raw = data.get("counts")
         if not isinstance(raw, dict):
-            raise TableError("malformed", "Stimmenzahlen fehlen.")
+            raise Refusal("malformed", "Stimmenzahlen fehlen")
         try:
             counts = {int(seat): int(n) for seat, n in raw.items()}
         except (TypeError, ValueError):
-            raise TableError("malformed", "Stimmenzahlen müssen ganze Zahlen sein.") from None
+            raise Refusal("malformed", "Stimmenzahlen müssen ganze Zahlen sein") from None
         captain_choice = data.get("captain_choice")
         if captain_choice is not None and (not isinstance(captain_choice, int) or isinstance(captain_choice, bool)):
-            raise TableError("malformed", "Für wen der Hauptmann stimmte, ist ein Platz.")
+            raise Refusal("malformed", "für wen der Hauptmann stimmte, ist ein Platz")
         choices = {r["seat"]: list(r["options"]["choices"]) for r in votes}
         captain = k.captain(self.match) if votes[0]["kind"] not in ("captain", "captain_runoff") else None
         try:
             ballots = ballots_from_hands(choices, counts, captain, captain_choice)
         except HandsError as error:
-            raise TableError("illegal", str(error)) from None
+            raise Refusal("illegal", str(error)) from None
         kind = votes[0]["kind"]
         for voter, ballot in sorted(ballots.items()):
             self._decide(voter, kind, ballot)
@@ -173,23 +173,23 @@ class SingleDevice:
     def _op_end_discussion(self, data: dict[str, Any]) -> None:
         ready = [r for r in k.pending(self.match) if r["kind"] == k.DISCUSSION]
         if self.turn is not None or not ready:
-            raise TableError("not_now")
+            raise Refusal("not_now")
         for request in ready:
             self._decide(request["seat"], k.DISCUSSION, True)
 
     def _op_card(self, data: dict[str, Any]) -> None:
         seat = data.get("seat")
         if self.turn is not None or not self.dealt or self._call() is not None or k.phase(self.match) != "day":
-            raise TableError("not_now", "Die eigene Karte kann man tagsüber ansehen, wenn das Gerät frei ist.")
+            raise Refusal("not_now", "Die eigene Karte kann man tagsüber ansehen, wenn das Gerät frei ist.")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.names):
-            raise TableError("malformed", "Unbekannter Platz.")
+            raise Refusal("malformed", "unbekannter Platz")
         self.turn = Turn((seat,), "card")
 
     def _decide(self, seat: int, kind: str, choice: Any) -> None:
         try:
             self.match.decide(seat, kind, choice)
         except IllegalMove as illegal:
-            raise TableError("illegal", str(illegal)) from None
+            raise Refusal("illegal", str(illegal)) from None
 
     # --- what happens by itself after a command ------------------------------------------------------
     def _settle(self, at: float) -> None:
@@ -245,7 +245,7 @@ class SingleDevice:
             stop = call[0] + 1  # the narrator is at this call; the rest of the night is not told yet
         elif self.round_left or (self.turn is not None and self.turn.purpose == "round"):
             return  # the night goes round; the morning is told when the round is over
-        self.narration.catch_up(self.match, stop, at=at, skip_steps=self.options.night_style == "round")
+        self.narration.tell_events(stop, at=at, skip_steps=self.options.night_style == "round")
 
     # --- questions --------------------------------------------------------------------------------
     def _night_requests(self) -> list[dict[str, Any]]:

@@ -82,6 +82,11 @@ WINNERS: dict[str, str] = {
     "draw": "Unentschieden: Niemand hat gewonnen.",
 }
 NIGHT_STYLES = {"eyes_closed": "Augen zu", "round": "Reihum"}
+REMOVED = "Die Spielleitung hat dich vom Tisch genommen."
+
+
+def no_cast(players: int) -> str:
+    return f"Für {players} Spieler gibt es hier keine Besetzung (3 bis 40)."
 
 
 def wakes(label: str) -> str:

@@ -1,0 +1,397 @@
+"""A Werwolf game shown to several devices as it happens: the part of the room core that online rooms and
+tables with own devices share.
+
+It holds the engine's match, the step's timer, the narrator and what each seat was last shown. Every
+accepted command is stored (with the new timer) before anything about it is sent. What a seat is sent,
+and when, never depends on what it may not know:
+
+- a seat is sent its view only when something it may see changed (`Match.view_version`); an answer that
+  closes nothing new at night is acknowledged without a view;
+- the night is shown boundary by boundary: each step's effects reach the seats when the narrator ends
+  that step, answered or not, and every step lasts at least its draw (`rooms.pacing`);
+- a seat sees the deadline of its own questions only;
+- nobody can answer a question before it is shown.
+
+A kind subclasses it for its payloads (`payload`), its timers (`duration`) and who hears the narrator.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from wolfrunde.server import sundial
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.match import EngineFault, IllegalMove, Match, Snapshot, StepChange
+from wolfrunde.server.narration_feed import NarrationBatch
+from wolfrunde.server.rooms import pacing, protocol
+from wolfrunde.server.rooms.kind import Handle, Peer, RoomServices
+from wolfrunde.server.rooms.narration import RoomNarration
+from wolfrunde.server.rooms.status import RoomStatus
+from wolfrunde.server.rooms.timer import Timer
+from wolfrunde.server.texts import error_text
+
+log = logging.getLogger(__name__)
+
+Command = tuple[str, int | None, str | None, Any]  # op, seat, kind, canonical choice
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a seat was last sent: its view, its secret events, the deadline of its own questions."""
+
+    view: dict[str, Any]
+    private: list[dict[str, Any]]
+    deadline: float | None
+
+
+@dataclass(frozen=True)
+class Deadline:
+    generation: int
+
+
+@dataclass(frozen=True)
+class Release:
+    generation: int
+
+
+@dataclass(frozen=True)
+class NarrationPart:
+    generation: int
+    message: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """The night reached a boundary the players are shown now (a step ended, told by the narrator)."""
+
+    generation: int
+    snapshot: Snapshot
+
+
+class PacedGame:
+    halted_code = "game_halted"  # the error every device gets when the game's rules failed
+
+    def __init__(
+        self,
+        match: Match,
+        narrator_id: str,
+        config: ServerConfig,
+        timer: Timer | None = None,
+        whisper_seconds: int | None = None,
+    ) -> None:
+        self.match = match
+        self.config = config
+        self.timer = timer
+        self.generation = 0  # bumps whenever the game changes; stale wake-ups are ignored
+        self.rng = random.Random()
+        self.narration = RoomNarration(match, narrator_id, config, whisper_seconds)
+        self.published: dict[int, Shown] = {}
+        self._versions: dict[int, tuple[Any, ...]] = {}
+        self._handles: list[Handle] = []
+        self.sundial = sundial.SundialPlanner()
+        self.room: RoomServices | None = None
+
+    # --- what a kind says -----------------------------------------------------------------------------
+    def payload(self, seat: int, shown: Shown) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def duration(self) -> float:
+        """Seconds of the timer of the step now open."""
+        raise NotImplementedError
+
+    def night_seconds(self) -> float:
+        """The host's timer of a night step (the least durations of steps are drawn from it)."""
+        raise NotImplementedError
+
+    def hears_narration(self, peer: Peer) -> bool:
+        return peer.seat is not None and not peer.extra.get("bot")
+
+    def published_to(self, changed: set[int]) -> None:
+        """These seats were just sent a new view."""
+
+    def sundial_scene_told(self) -> None:
+        """A Sonnenuhr warning was told (a kind that shows captions refreshes them)."""
+
+    # --- life cycle ---------------------------------------------------------------------------------
+    def bind(self, room: RoomServices) -> None:
+        self.room = room
+        self.match.watching = True  # the night is shown boundary by boundary
+
+    @property
+    def services(self) -> RoomServices:
+        assert self.room is not None, "the game is not bound to its room yet"
+        return self.room
+
+    @property
+    def running(self) -> bool:
+        return self.services.status is RoomStatus.RUNNING
+
+    def resume(self, *, restarted: bool) -> None:
+        """The room's task runs (a new game, or the same one after a restart: what was narrated before is
+        not told again, and an open step gets the restart grace so players can come back)."""
+        if restarted:
+            self.narration.skip_told()
+            if self.timer is not None:
+                self.timer = self.timer.after_restart(time.time(), self.config.restart_grace)
+        if self.timer is None or self.timer.release <= time.time():
+            self.publish()
+        if self.running and self.timer is not None:
+            self._arm()
+            self._plan_sundial()
+
+    def cancel(self) -> None:
+        for handle in self._handles:
+            handle.cancel()
+        self._handles = []
+        self.sundial.cancel()
+
+    @property
+    def holding(self) -> bool:
+        """The next step is not shown yet (its narration is still told)."""
+        return self.timer is not None and self.timer.release > time.time()
+
+    # --- commands -----------------------------------------------------------------------------------
+    async def begin(self) -> None:
+        await self._after_change(self.match.begin(), None)
+
+    async def decide(self, seat: int, kind: str, choice: Any, ack: Peer | None = None, ref: Any = None) -> None:
+        """One decision of one seat; raises Refusal (nothing changed) when it is not allowed now."""
+        if self.holding and not self.match.is_move(kind):
+            raise protocol.Refusal("not_now", error_text("narrator_speaks"))
+        try:
+            change = self.match.decide(seat, kind, choice)
+        except IllegalMove as illegal:
+            raise protocol.Refusal("illegal", str(illegal)) from None
+        except EngineFault:
+            log.exception("room %s: a rule failed on a decision; it is refused", self.services.code)
+            await self._rebuild()
+            raise protocol.Refusal("internal") from None
+        if not change.changed:  # nothing happened (a hand raised twice): nothing to store or tell
+            if ack is not None and ref is not None:
+                ack.send(protocol.ack(ref))
+            return
+        await self._after_change(change, ("decide", seat, kind, change.choice), ack=ack, ref=ref)
+
+    async def timeout(self, *, time_up: bool = True) -> None:
+        """The open step's timer ran out (or the host ended the discussion: `time_up` False)."""
+        if not self.match.has_pending():
+            return  # nothing is open: a timer has nothing to end
+        said = time_up and self.match.phase_kind() == "day"  # the Sonnenuhr ran out: the narrator says so
+        try:
+            change = self.match.timeout()
+        except EngineFault:
+            log.exception("room %s: a rule failed on a timeout; the game is halted", self.services.code)
+            await self._rebuild()
+            await self._halt()
+            return
+        if change.changed:
+            await self._after_change(change, ("timeout", None, None, None), lead=sundial.END if said else None)
+
+    async def _rebuild(self) -> None:
+        """After an EngineFault: the game as it was before the failed command (replayed off the loop); the
+        narrator goes on where it was."""
+        self.match = await self.services.in_thread(self.match.rebuilt)
+        self.match.watching = True
+        self.narration.match = self.match
+
+    async def _halt(self) -> None:
+        """Stops a game whose rules failed: no timer runs any more, every device is told."""
+        self.timer = None
+        self.generation += 1
+        self.cancel()
+        self.services.set_status(RoomStatus.HALTED)
+        await self.services.save(status=RoomStatus.HALTED.value, timer=None, ended_at=time.time())
+        self.services.broadcast(lambda peer: protocol.error(self.halted_code))
+
+    async def _after_change(
+        self,
+        change: StepChange,
+        command: Command | None,
+        *,
+        ack: Peer | None = None,
+        ref: Any = None,
+        lead: str | None = None,
+    ) -> None:
+        """Stores the command with the new timer, acknowledges it, and tells everyone what changed, paced:
+        a step closed early still lasts its least duration, each step nobody answered lasts a draw of its
+        own, the boundaries are shown as the narrator reaches them, the next step once all is told."""
+        room = self.services
+        now = time.time()
+        spoken_before = self.narration.spoken_until
+        told = await self.narration.changes(now, lead)
+        self.generation += 1
+        closing = self.timer.not_before if self.timer is not None and self.timer.not_before else now
+        start = max(now, spoken_before, closing)
+        bounds = pacing.step_range(self.night_seconds(), self.config.pause_seconds)
+        gaps = pacing.draws(self.rng, change.steps - (1 if change.opens_step else 0), bounds)
+        timed = pacing.draws(self.rng, 1, bounds)[0] if change.opens_step else None
+        heard = self.narration.part_seconds(told)
+        plan = pacing.plan(start=start, heard=heard, gaps=gaps, timed_step=timed, boundaries=len(change.boundaries))
+        fields: dict[str, Any] = {}
+        if self.match.over:
+            self.timer = None
+            room.set_status(RoomStatus.ENDED)
+            fields.update(status=RoomStatus.ENDED.value, ended_at=now)
+        elif change.new_requests or self.timer is None:
+            self.timer = self._next_timer(plan.release, plan.not_before)
+        fields["timer"] = None if self.timer is None else self.timer.to_json()
+        if command is not None:
+            op, seat, kind, choice = command
+            await room.store_command(op, seat, kind, choice, **fields)
+        else:
+            await room.save(**fields)
+        if ack is not None and ref is not None:
+            ack.send(protocol.ack(ref))
+        self.narration.spoken_until = max(spoken_before, plan.release if told.parts else spoken_before)
+        self._tell(told, plan.part_times)
+        for snapshot, at in zip(change.boundaries, plan.boundary_times, strict=True):
+            if at <= time.time() + 0.001:
+                self._publish_snapshot(snapshot)
+            else:
+                room.later(at - time.time(), Boundary(self.generation, snapshot))
+        if room.status is RoomStatus.ENDED:
+            self.cancel()
+            self._release_at(plan.release)  # the end screen once the narrator has told the end
+            return
+        released_later = self._arm()
+        self._plan_sundial()
+        if not released_later:
+            self.publish()
+
+    def _next_timer(self, release: float, not_before: float | None) -> Timer:
+        night = self.match.night_number()
+        previous = self.timer
+        same_night = night is not None and previous is not None and previous.night == night
+        started = previous.night_started if same_night and previous is not None else release
+        deadline = release + self.duration()
+        return Timer(release, deadline, night=night, night_started=started, not_before=not_before)
+
+    def _release_at(self, at: float) -> None:
+        delay = at - time.time()
+        if delay > 0:
+            self._handles.append(self.services.later(delay, Release(self.generation)))
+        else:
+            self.publish()
+
+    # --- timers -------------------------------------------------------------------------------------
+    def _arm(self) -> bool:
+        """Arms the deadline; True when the release is still ahead (a Release will publish)."""
+        for handle in self._handles:
+            handle.cancel()
+        self._handles = []
+        if self.timer is None:
+            return False
+        now = time.time()
+        later = self.timer.release > now
+        if later:
+            self._handles.append(self.services.later(self.timer.release - now, Release(self.generation)))
+        self._handles.append(self.services.later(self.timer.deadline - now, Deadline(self.generation)))
+        return later
+
+    def _plan_sundial(self) -> None:
+        if self.timer is not None and self.match.phase_kind() == "day":
+            self.sundial.plan(self.timer, self.services.later)
+
+    async def wake(self, event: object) -> bool:
+        """Handles the game's own wake-ups; False for any other event."""
+        ended = self.services.status is RoomStatus.ENDED
+        if isinstance(event, Deadline):
+            if event.generation == self.generation and self.running:
+                await self.timeout()
+        elif isinstance(event, Release):
+            if event.generation == self.generation and (self.running or ended):
+                self.publish()
+        elif isinstance(event, Boundary):
+            if event.generation == self.generation:
+                self._publish_snapshot(event.snapshot)
+        elif isinstance(event, NarrationPart):
+            if event.generation == self.generation:  # the game moved on meanwhile: that part is out of date
+                self._narrate(event.message)
+        elif isinstance(event, sundial.SundialMark):
+            if self.running and event.due(self.timer) and self.match.phase_kind() == "day":
+                self._tell(self.narration.say(event.scene, at=time.time()))
+                self.sundial_scene_told()
+        else:
+            return False
+        return True
+
+    # --- sending ------------------------------------------------------------------------------------
+    def _tell(self, told: NarrationBatch, times: tuple[float, ...] = ()) -> None:
+        """Every device that hears the narrator gets each part at its planned time (a part after a step
+        nobody answered comes after that step's draw, so the timing tells nobody who is in play)."""
+        now = time.time()
+        for index, part in enumerate(told.parts):
+            message = {"type": "narration", "cues": part}
+            at = times[index] if index < len(times) else now
+            if at - now <= 0.001:
+                self._narrate(message)
+            else:
+                self.services.later(at - now, NarrationPart(self.generation, message))
+
+    def _narrate(self, message: dict[str, Any]) -> None:
+        self.narration.mark_sent(message["cues"])
+        self.services.broadcast(lambda peer: message if self.hears_narration(peer) else None)
+
+    def publish(self) -> None:
+        """Makes the engine's current state the one every seat sees, and sends what changed."""
+        changed: set[int] = set()
+        for seat in range(self.match.seats):
+            deadline = self._deadline_for(seat)
+            version = (self.match.view_version(seat), deadline)
+            if self._versions.get(seat) != version or seat not in self.published:
+                quietly = self._only_answered(self._versions.get(seat), version)
+                self.published[seat] = Shown(self.match.view(seat), self.match.private_events(seat), deadline)
+                self._versions[seat] = version
+                if not quietly:
+                    changed.add(seat)
+        self._send(changed)
+
+    def _publish_snapshot(self, snapshot: Snapshot) -> None:
+        """Shows every seat the night as it was at a boundary (nobody is asked anything there)."""
+        changed: set[int] = set()
+        for seat, (version, view, private) in snapshot.items():
+            if self._versions.get(seat) != (version, None):
+                self.published[seat] = Shown(view, private, None)
+                self._versions[seat] = (version, None)
+                changed.add(seat)
+        self._send(changed)
+
+    def _send(self, changed: set[int]) -> None:
+        self.services.broadcast(lambda peer: self.message_for(peer) if peer.seat in changed else None)
+        self.published_to(changed)
+
+    def message_for(self, peer: Peer) -> dict[str, Any] | None:
+        """The payload of the peer's seat as it was last published (None: not seated)."""
+        seat = peer.seat
+        if seat is None:
+            return None
+        return self.payload(seat, self.shown(seat))
+
+    def shown(self, seat: int) -> Shown:
+        """What this seat was last shown (the current state before anything was published)."""
+        shown = self.published.get(seat)
+        if shown is None:
+            shown = Shown(self.match.view(seat), self.match.private_events(seat), self._deadline_for(seat))
+        return shown
+
+    def _only_answered(self, before: tuple[Any, ...] | None, after: tuple[Any, ...]) -> bool:
+        """At night, a seat that answered and learnt nothing new is not sent its view at once: whether its
+        answer closed the step (then the step's end follows later) or someone else still acts (the Mädchen
+        while the wolves choose) must not show in its stream. The `ack` already told it the answer arrived;
+        a reconnect gets the new view."""
+        if before is None or self.match.phase_kind() != "night":
+            return False
+        (old, _old_deadline), (new, new_deadline) = before, after
+        answered = set(new[4]) < set(old[4]) and new_deadline is None
+        return answered and old[:4] == new[:4] and old[5:] == new[5:]
+
+    def _deadline_for(self, seat: int) -> float | None:
+        """A seat sees the deadline of its own open requests only: a timer that moved for someone else's
+        secret question (the Urwolf's, the Magd's) must not show on anyone else's screen."""
+        if self.timer is None or not self.match.asked(seat):
+            return None
+        return self.timer.deadline
