@@ -20,6 +20,7 @@ from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.online import http as online_http
 from wolfrunde.server.ratelimit import SlidingWindow
 from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.werwoerter_app import http as werwoerter_http
 from wolfrunde.store import Database
 
 STATIC = Path(__file__).with_name("static")
@@ -49,7 +50,7 @@ async def _restore(registry: Registry) -> None:
 
 def kind_routes() -> list[BaseRoute]:
     """The HTTP and WebSocket routes of every way to play."""
-    return [*online_http.routes()]
+    return [*online_http.routes(), *werwoerter_http.routes()]
 
 
 def create_app(config: ServerConfig) -> Starlette:
