@@ -4,28 +4,38 @@ stored commands, reconnecting and a restart from the store."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
+import logging
+import random
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
+from alembic.config import Config
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import text
 
 from wolfrunde.server.config import ServerConfig
-from wolfrunde.server.kinds.werwoerter import KIND, Tick, WerwoerterRoom
+from wolfrunde.server.kinds.werwoerter import KIND, KINDS_BY_STAGE, Tick, WerwoerterRoom
 from wolfrunde.server.rooms.actor import Detach, Incoming, RoomActor, Wake
 from wolfrunde.server.rooms.connection import LocalConnection, encode
 from wolfrunde.server.rooms.kind import Identity, Peer
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
-from wolfrunde.server.rooms.status import RoomStatus
+from wolfrunde.server.rooms.status import LifecycleError, RoomStatus
 from wolfrunde.server.werwoerter_app.guests import token_hash
 from wolfrunde.server.werwoerter_app.rounds import join_round, open_round
-from wolfrunde.server.werwoerter_app.stages import Stage, StageRecord
+from wolfrunde.server.werwoerter_app.stages import NIGHT_AFTER_WORD, Stage, StageRecord
 from wolfrunde.server.werwoerter_app.state import Mode, Settings
 from wolfrunde.server.werwoerter_app.timings import Timings
 from wolfrunde.store import Database, default_url
 from wolfrunde.store import rooms as store
+from wolfrunde.store.database import MIGRATIONS
 from wolfrunde.werwoerter import Decision, Game, Kind, Role, Setup
 
 QUICK = Timings(
@@ -371,3 +381,186 @@ def test_an_ended_round_nobody_is_in_is_swept_and_loads_again_from_the_store(tmp
         await registry.close()
 
     run(scenario)
+
+
+def test_a_round_stored_before_the_one_room_store_plays_on_after_the_migration(tmp_path: Path) -> None:
+    db = Database(default_url(tmp_path))
+    alembic = Config()
+    alembic.set_main_option("script_location", str(MIGRATIONS))
+    with db.engine.begin() as connection:
+        alembic.attributes["connection"] = connection
+        command.upgrade(alembic, "0003")  # the separate Werwörter tables of the old server
+    game = Game(Setup(players=tuple(NAMES), seed=7))
+    asker = (game.mayor + 1) % 5
+    played = [
+        Decision(Kind.CHOOSE_WORD, game.mayor, game.pending()[0].options[1]),
+        Decision(Kind.ANSWER, game.mayor, ("ja", asker)),
+    ]
+    for decision in played:
+        game.apply(decision)
+    now = time.time()
+    stage = {"name": "day", "started": now - 10, "deadline": now + 230, "caption": "Der Tag beginnt."}
+    settings = {"difficulty": 1, "day_seconds": 240, "narrator": "jutta", "speaker": 0, "device": token_hash("alt")}
+    with db.engine.begin() as connection:
+        connection.execute(
+            text(
+                "INSERT INTO ww_rooms (code, mode, status, seats, settings, setup, stage, created_at, updated_at) "
+                "VALUES ('K7MXA', 'single', 'running', :seats, :settings, :setup, :stage, :now, :now)"
+            ),
+            {
+                "seats": json.dumps([{"name": name} for name in NAMES]),
+                "settings": json.dumps(settings),
+                "setup": json.dumps(game.setup.to_json()),
+                "stage": json.dumps(stage),
+                "now": now,
+            },
+        )
+        for seq, decision in enumerate(played):
+            connection.execute(
+                text("INSERT INTO ww_commands (room_code, seq, decision, at) VALUES ('K7MXA', :seq, :decision, :now)"),
+                {"seq": seq, "decision": json.dumps(decision.to_json()), "now": now},
+            )
+    db.migrate()
+
+    async def scenario() -> None:
+        registry = Registry(db, ServerConfig(database_url=db.url), {KIND.kind_id: KIND.with_timings(QUICK)})
+        assert await registry.restore() == 1
+        room = registry.rooms["K7MXA"]
+        ww = round_in(room)
+        assert ww.game is not None and ww.game.decisions == tuple(played)
+        assert ww.state.stage == StageRecord(Stage.DAY, now - 10, now + 230, caption="Der Tag beginnt.")
+        assert len(ww.handles) == 3  # the stored deadline is armed again, with the half-time and last-minute cues
+        device, refused = await attach(room, "alt")
+        assert refused is None
+        shown = device.last_state()
+        assert shown["code"] == "K7MXA" and shown["stage"]["name"] == "day"
+        assert [entry["marker"] for entry in shown["game"]["log"]] == ["ja"]
+        send(room, device, type="decide", kind="markers_out")
+        await until(room, "talk")
+        kinds = [c.payload["kind"] for c in store.commands(db, "K7MXA")]
+        assert kinds == ["choose_word", "answer", "markers_out"]
+        await registry.close()
+
+    run(scenario)
+
+
+def test_a_stage_only_follows_the_stages_its_lifecycle_allows() -> None:
+    whole_game = [
+        Stage.LOBBY,
+        Stage.DEAL,
+        Stage.NIGHT_START,
+        Stage.MAYOR,
+        *NIGHT_AFTER_WORD,
+        Stage.DAY,
+        Stage.POINTING,
+        Stage.POINT_NOW,
+        Stage.TALK,  # Whoops: the other ending
+        Stage.VOTE,
+        Stage.POINTING,  # Whoops again
+        Stage.OVER,
+        Stage.TALK,  # Whoops after the end
+        Stage.VOTE,
+        Stage.OVER,
+        Stage.DEAL,  # the next game
+    ]
+    for stage, following in itertools.pairwise(whole_game):
+        assert stage.to(following) is following
+    assert Stage.WOLVES_WAKE.to(Stage.WOLVES_WORD) is Stage.WOLVES_WORD  # one Werwolf meets nobody
+    for stage, wrong in [
+        (Stage.LOBBY, Stage.DAY),
+        (Stage.DEAL, Stage.MAYOR),
+        (Stage.MAYOR, Stage.DAY),
+        (Stage.DAY, Stage.VOTE),
+        (Stage.DAY, Stage.DAY),
+        (Stage.VOTE, Stage.TALK),
+        (Stage.TALK, Stage.TALK),
+        (Stage.POINTING, Stage.POINTING),
+        (Stage.OVER, Stage.VOTE),
+        (Stage.OVER, Stage.LOBBY),
+    ]:
+        with pytest.raises(LifecycleError, match=f"stage {stage.value} -> {wrong.value}: expected one of"):
+            stage.to(wrong)
+
+
+SLOW = Timings(
+    night_start=1000.0,
+    mayor=1000.0,
+    wake=1000.0,
+    show_word=1000.0,
+    meet=1000.0,
+    sleep=1000.0,
+    point=1000.0,
+    point_grace=1000.0,
+    talk=1000.0,
+    vote=1000.0,
+    speech_gap=None,
+)
+
+
+class Failures(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(scope="module")
+def shared_db(tmp_path_factory: pytest.TempPathFactory) -> Database:
+    db = Database(default_url(tmp_path_factory.mktemp("ww-random")))
+    db.migrate()
+    return db
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(4, 10), moves=st.randoms(use_true_random=False))
+def test_random_rounds_on_one_device_only_take_the_stage_transitions_the_lifecycle_allows(
+    shared_db: Database, players: int, moves: random.Random
+) -> None:
+    """Whatever legal decision, Whoops or time-up comes when: no stage change is refused as a bug, and
+    the room's status follows the game."""
+    failures = Failures()
+    logging.getLogger("wolfrunde").addHandler(failures)
+
+    async def scenario() -> None:
+        config = ServerConfig(database_url=shared_db.url)
+        registry = Registry(shared_db, config, {KIND.kind_id: KIND.with_timings(SLOW)})
+        room, token = await create(registry, "single", [f"Spieler {n}" for n in range(players)])
+        ww = round_in(room)
+        device, _ = await attach(room, token)
+        for _ in range(players):
+            send(room, device, type="reveal")
+            send(room, device, type="next")
+        send(room, device, type="play")
+        for _ in range(60):
+            await settle(room)
+            game = ww.game
+            assert game is not None
+            stage = ww.state.stage.name
+            allowed = KINDS_BY_STAGE.get(stage, frozenset())
+            requests = [r for r in game.pending() if r.kind in allowed]
+            if requests and moves.random() < 0.8:
+                request = moves.choice(requests)
+                choice = moves.choice(request.options)
+                plain = list(choice) if isinstance(choice, tuple) else choice
+                send(room, device, type="decide", kind=request.kind.value, seat=request.seat, choice=plain)
+            elif ww.state.stage.deadline is not None:
+                room.post(Wake(Tick(ww.generation)))
+            elif stage is Stage.OVER:
+                send(room, device, type="again" if moves.random() < 0.3 else "ping")
+            elif stage in (Stage.POINTING, Stage.POINT_NOW):
+                send(room, device, type="nobody")
+        await settle(room)
+        errors = [m for m in device.drain() if m["type"] == "error"]
+        assert not errors, errors
+        game = ww.game
+        assert game is not None
+        assert (room.status is RoomStatus.ENDED) == game.is_over == (ww.state.stage.name is Stage.OVER)
+        await registry.close()
+
+    try:
+        run(scenario)
+    finally:
+        logging.getLogger("wolfrunde").removeHandler(failures)
+    assert not failures.records, [record.getMessage() for record in failures.records]

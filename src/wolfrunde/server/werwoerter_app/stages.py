@@ -61,7 +61,8 @@ NIGHT_AFTER_WORD = (
 )
 """The called night after the word is chosen; WOLVES_MEET only with two Werwölfe."""
 
-_ENDINGS = {Stage.POINTING, Stage.TALK}  # Whoops starts the other ending from any stage after the day
+# After the day the Werwölfe point (word guessed) or everyone talks and votes (not guessed); Whoops
+# switches to the other ending, from any stage after the day.
 _NEXT: dict[Stage, frozenset[Stage]] = {
     Stage.LOBBY: frozenset({Stage.DEAL}),
     Stage.DEAL: frozenset({Stage.NIGHT_START}),
@@ -75,12 +76,12 @@ _NEXT: dict[Stage, frozenset[Stage]] = {
     Stage.WOLVES_MEET: frozenset({Stage.WOLVES_WORD}),
     Stage.WOLVES_WORD: frozenset({Stage.WOLVES_SLEEP}),
     Stage.WOLVES_SLEEP: frozenset({Stage.DAY}),
-    Stage.DAY: frozenset(_ENDINGS),
-    Stage.POINTING: frozenset({Stage.POINT_NOW, Stage.OVER, *_ENDINGS}),
-    Stage.POINT_NOW: frozenset({Stage.OVER, *_ENDINGS}),
-    Stage.TALK: frozenset({Stage.VOTE, *_ENDINGS}),
-    Stage.VOTE: frozenset({Stage.OVER, *_ENDINGS}),
-    Stage.OVER: frozenset({Stage.DEAL, *_ENDINGS}),
+    Stage.DAY: frozenset({Stage.POINTING, Stage.TALK}),
+    Stage.POINTING: frozenset({Stage.POINT_NOW, Stage.OVER, Stage.TALK}),
+    Stage.POINT_NOW: frozenset({Stage.OVER, Stage.TALK}),
+    Stage.TALK: frozenset({Stage.VOTE, Stage.POINTING}),
+    Stage.VOTE: frozenset({Stage.OVER, Stage.POINTING}),
+    Stage.OVER: frozenset({Stage.DEAL, Stage.POINTING, Stage.TALK}),
 }
 
 CUES = {
