@@ -420,6 +420,18 @@ def test_a_round_stored_before_the_one_room_store_plays_on_after_the_migration(t
                 text("INSERT INTO ww_commands (room_code, seq, decision, at) VALUES ('K7MXA', :seq, :decision, :now)"),
                 {"seq": seq, "decision": json.dumps(decision.to_json()), "now": now},
             )
+        connection.execute(  # a round that had ended: the old tables did not say when
+            text(
+                "INSERT INTO ww_rooms (code, mode, status, seats, settings, setup, stage, created_at, updated_at) "
+                "VALUES ('QRX3A', 'devices', 'ended', :seats, :settings, NULL, :stage, :now, :now)"
+            ),
+            {
+                "seats": json.dumps([{"name": "Anna", "token": token_hash("anna")}]),
+                "settings": json.dumps({**settings, "device": None}),
+                "stage": json.dumps({"name": "lobby"}),
+                "now": now - 3600,
+            },
+        )
     db.migrate()
 
     async def scenario() -> None:
@@ -439,6 +451,9 @@ def test_a_round_stored_before_the_one_room_store_plays_on_after_the_migration(t
         await until(room, "talk")
         kinds = [c.payload["kind"] for c in store.commands(db, "K7MXA")]
         assert kinds == ["choose_word", "answer", "markers_out"]
+        ended = await registry.get("QRX3A")
+        assert ended is not None and ended.status is RoomStatus.ENDED and ended.ended_at == now - 3600
+        assert await registry.sweep(now + registry.config.ended_room_seconds) == ["QRX3A"]
         await registry.close()
 
     run(scenario)

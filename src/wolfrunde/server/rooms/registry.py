@@ -97,7 +97,10 @@ class Registry:
         kind = self.kinds[record.kind].load(record, commands, self.config)
         seq = commands[-1].seq + 1 if commands else 0
         status = RoomStatus(record.status)
-        actor = RoomActor(code, kind, self.db, self.config, status, seq, record.ended_at)
+        ended_at = record.ended_at
+        if ended_at is None and status.finished:
+            ended_at = record.updated_at  # finished before rooms stored when (moved by migration 0004)
+        actor = RoomActor(code, kind, self.db, self.config, status, seq, ended_at)
         return actor
 
     async def record(self, code: str) -> store.StoredRoom | None:
