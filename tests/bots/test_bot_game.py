@@ -82,7 +82,7 @@ def engine_views(data: Path, code: str, seats: int) -> list[set[str]]:
         if command.op == "timeout":
             game.timeout()
         else:
-            game.decide(command.seat, command.kind, command.choice)
+            game.decide(command.seat, command.kind, command.payload)
         snapshot()
     db.close()
     return views

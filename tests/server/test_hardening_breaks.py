@@ -125,14 +125,14 @@ def test_decisions_are_stored_in_their_canonical_type_and_floats_are_refused(cli
     assert refused >= 1 and accepted >= 1
     db: Database = client.app.state.db  # type: ignore[attr-defined]
     for command in store.commands(db, code):
-        if command.op == "decide" and command.choice is not None:
-            assert type(command.choice) in (int, bool, str, list, dict), command
-            if isinstance(command.choice, list):
-                assert all(type(item) is int for item in command.choice)
+        if command.op == "decide" and command.payload is not None:
+            assert type(command.payload) in (int, bool, str, list, dict), command
+            if isinstance(command.payload, list):
+                assert all(type(item) is int for item in command.payload)
 
 
 def test_a_timer_with_nothing_open_stores_nothing(client: TestClient) -> None:
-    from wolfrunde.server.room import TimerFired
+    from wolfrunde.server.online.game import Deadline
 
     token, code = open_room(client)
     with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(token)) as ws:
@@ -140,7 +140,7 @@ def test_a_timer_with_nothing_open_stores_nothing(client: TestClient) -> None:
             ws.send_json({"type": "add_bot"})
         ws.send_json({"type": "start", "ref": "go"})
         receive_until(ws, "ack", limit=100)
-        room = client.app.state.registry.rooms[code]  # type: ignore[attr-defined]
+        room = client.app.state.rooms.rooms[code].kind.game  # type: ignore[attr-defined]
         db = client.app.state.db  # type: ignore[attr-defined]
 
         async def no_requests_then_fire() -> int:
@@ -149,7 +149,7 @@ def test_a_timer_with_nothing_open_stores_nothing(client: TestClient) -> None:
             game.pending = lambda: []  # as if every request had been answered and nothing were open
             try:
                 before = len(store.commands(db, code))
-                await room._handle(TimerFired(room.generation))
+                await room.wake(Deadline(room.generation))
                 return len(store.commands(db, code)) - before
             finally:
                 game.pending = real_pending
@@ -168,9 +168,10 @@ def test_a_stored_game_that_cannot_be_replayed_is_halted_and_the_server_stays_re
                 ws.send_json({"type": "add_bot"})
             ws.send_json({"type": "start", "ref": "go"})
             receive_until(ws, "ack", limit=100)
-        db: Database = client.app.state.db  # type: ignore[attr-defined]
-        # a raw, uncanonical choice as an older server stored it: the game cannot be replayed today
-        store.append_command(db, code, "decide", 0, "witch", {"heal": None, "poison": 0.0}, timer=None)
+    db = Database(config.database_url)  # the server is down now: nothing else writes
+    # a raw, uncanonical choice as an older server stored it: the game cannot be replayed today
+    store.append_command(db, code, store.next_seq(db, code), "decide", 0, "witch", {"heal": None, "poison": 0.0})
+    db.close()
     with TestClient(create_app(config), base_url="http://testserver") as client:
         started = time.monotonic()
         info = client.get(f"/api/rooms/{code}")

@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from wolfrunde.server.match import IllegalMove, Match, SetupError, deal, recommended, replay
+from wolfrunde.server.match import IllegalMove, Match, SetupError, check_roles, deal, recommended, replay
 
 SETUP = {
     "names": ["Anna", "Ben", "Carl", "Dora", "Emil"],
@@ -79,9 +79,22 @@ def test_deal_shuffles_the_cards_and_keeps_the_thief_at_the_table() -> None:
     names = [f"P{i}" for i in range(8)]
     roles = ["werewolf", "werewolf", "thief", "seer", "witch", "hunter", "villager", "villager", "cupid", "bodyguard"]
     for seed in range(30):
-        setup = deal(names, roles, "wolfrunde", False, random.Random(seed))
+        setup = deal(names, roles, rules="wolfrunde", mode="online", rng=random.Random(seed))
         assert "thief" in setup["roles"] and len(setup["center"]) == 2
         assert sorted(setup["roles"] + setup["center"]) == sorted(roles)
+        assert setup["seed"].bit_length() > 64, "the engine's seed is far too large to guess"
+        assert setup["narration_seed"] != setup["seed"]
     with pytest.raises(SetupError):
-        deal(names[:3], ["werewolf", "seer", "witch"], "wolfrunde", False, random.Random(0))
+        deal(names[:3], ["werewolf", "seer", "witch"], rules="wolfrunde", mode="online", rng=random.Random(0))
     assert recommended(7, "wolfrunde") is not None and len(recommended(7, "wolfrunde")) == 7
+
+
+def test_a_set_the_lobby_accepts_always_starts_sets_stay_together() -> None:
+    """The reported deal bug: Dieb + two Schwestern was accepted, then about one start in four failed."""
+    names = [f"P{i}" for i in range(8)]
+    roles = ["werewolf", "thief", "sister", "sister", "seer", "witch", "villager", "villager", "hunter", "villager"]
+    for mode in ("online", "table_single_device", "table_own_devices"):
+        assert check_roles(roles, "wolfrunde", mode) is None
+        for seed in range(200):
+            setup = deal(names, roles, rules="wolfrunde", mode=mode, rng=random.Random(seed))
+            assert "sister" not in setup["center"] and "thief" not in setup["center"]

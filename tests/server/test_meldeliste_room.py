@@ -7,13 +7,11 @@ import asyncio
 import time
 from pathlib import Path
 
-from tests.server.test_narration_timing import SETUP, drain, stored_room
-from tests.server.test_sundial_narration import to_the_first_discussion
+from tests.server.rooms_harness import join, running_room
+from tests.server.test_narration_timing import SETUP, stored_room
+from tests.server.test_sundial_online import to_the_first_discussion
 
-from wolfrunde.server import protocol as p
 from wolfrunde.server.config import ServerConfig
-from wolfrunde.server.connection import Connection
-from wolfrunde.server.room import Attach, Incoming, Room
 
 MELDELISTE = {**SETUP, "meldeliste": True}
 
@@ -32,33 +30,30 @@ def test_the_word_goes_round_in_order_and_the_narrator_calls_each_speaker(tmp_pa
     )
 
     async def scenario() -> dict[str, list[dict]]:
-        room = Room.load("ACDEF", db, config)
-        assert room is not None
-        room.start()
-        anna, ben, carl = (
-            Connection(websocket=None, user_id=i + 1, name=n)  # type: ignore[arg-type]
-            for i, n in enumerate(("Anna", "Ben", "Carl"))
-        )
-        for conn in (anna, ben, carl):
-            room.post(Attach(conn))
-        await asyncio.sleep(0.1)
-        for conn in (anna, ben, carl):
-            drain(conn)
-        seen: dict[str, list[dict]] = {"anna": [], "ben": [], "carl": []}
+        async with running_room(db, config) as actor:
+            anna, ben, carl = [await join(actor, seat) for seat in range(3)]
+            for member in (anna, ben, carl):
+                await member.settled()
+            skip = {member: len(member.messages) for member in (anna, ben, carl)}
 
-        async def send(conn: Connection, kind: str, seat: int | None = None, ref: str | None = None) -> None:
-            room.post(Incoming(conn, p.Decide(type="decide", kind=kind, choice=True, seat=seat, ref=ref)))
-            await asyncio.sleep(0.1)
-            for name, who in (("anna", anna), ("ben", ben), ("carl", carl)):
-                seen[name] += [m for _, m in drain(who)]
+            async def send(who, kind: str, seat: int | None = None, ref: str = "") -> None:  # type: ignore[no-untyped-def]
+                ref = ref or f"{kind}-{len(who.messages)}"
+                who.say({"type": "decide", "kind": kind, "choice": True, "seat": seat, "ref": ref})
+                await who.next(
+                    "ack" if ref in ("host",) or not ref.startswith(("too", "not")) else "error",
+                    lambda m: m.get("ref") == ref,
+                )
+                for member in (anna, ben, carl):
+                    await member.settled()
 
-        await send(ben, "raise_hand")
-        await send(carl, "raise_hand")
-        await send(carl, "done_speaking", ref="too-early")
-        await send(carl, "done_speaking", seat=1, ref="not-host")
-        await send(anna, "done_speaking", seat=1, ref="host")
-        await room.stop()
-        return seen
+            await send(ben, "raise_hand")
+            await send(carl, "raise_hand")
+            await send(carl, "done_speaking", ref="too-early")
+            await send(carl, "done_speaking", seat=1, ref="not-host")
+            await send(anna, "done_speaking", seat=1, ref="host")
+            return {
+                name: member.messages[skip[member] :] for name, member in (("anna", anna), ("ben", ben), ("carl", carl))
+            }
 
     seen = asyncio.run(scenario())
     called = [

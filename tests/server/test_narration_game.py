@@ -73,7 +73,7 @@ def test_a_whole_game_is_narrated_in_order_from_public_events_only(voiced: TestC
     cues = [cue for message in narrations for cue in message["cues"]]
     scenes = [cue["scene"] for cue in cues]
     # what the village itself heard, worked out here from the engine's public events alone
-    match = voiced.app.state.registry.rooms[code].match
+    match = voiced.app.state.rooms.rooms[code].kind.game.match
     public = [{"type": e.type, **e.data} for e in match.game.events if e.visible_to is None]
     names = match.setup["names"]
     expected = narrate(public, names, [*match.setup["roles"], *match.setup["center"]])

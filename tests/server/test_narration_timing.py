@@ -1,16 +1,14 @@
 """The room waits for the narration of what just happened before it calls the next step."""
 
 import asyncio
-import json
 import time
 from pathlib import Path
 
-from wolfrunde.server import protocol as p
+from tests.server.rooms_harness import CODE, join, running_room
+
 from wolfrunde.server.config import ServerConfig
-from wolfrunde.server.connection import Connection
-from wolfrunde.server.lobby import Lobby
 from wolfrunde.server.match import Match
-from wolfrunde.server.room import Attach, Incoming, Room
+from wolfrunde.server.online.lobby import Lobby
 from wolfrunde.store import Database, accounts, default_url
 from wolfrunde.store import rooms as store
 
@@ -39,11 +37,11 @@ def stored_room(
     lobby.settings.narrator = "mechthild"
     for name in SETUP["names"]:
         lobby.join(accounts.create_user(db, name, "hash").id, name)
-    store.create_room(db, "ACDEF", 1, lobby.to_dict())
+    store.create_room(db, CODE, "online", lobby.to_dict(), host_id=1)
     timer = timer or {"release": 0, "deadline": time.time() + 30}
-    store.save_room(db, "ACDEF", status="running", setup=setup or SETUP, timer=timer)
-    for op, seat, kind, choice in commands:
-        store.append_command(db, "ACDEF", op, seat, kind, choice)
+    store.save_room(db, CODE, status="running", setup=setup or SETUP, timer=timer)
+    for seq, (op, seat, kind, choice) in enumerate(commands):
+        store.append_command(db, CODE, seq, op, seat, kind, choice)
     return db
 
 
@@ -62,15 +60,6 @@ def to_night_two_without_the_seer() -> tuple[tuple, ...]:
     return tuple(commands)
 
 
-def drain(conn: Connection) -> list[tuple[float, dict]]:
-    found = []
-    while not conn.outbox.empty():
-        text = conn.outbox.get_nowait()
-        if text is not None:
-            found.append((time.monotonic(), json.loads(text)))
-    return found
-
-
 def test_the_next_step_waits_until_the_narration_has_been_heard(tmp_path: Path) -> None:
     db = stored_room(tmp_path)
     config = ServerConfig(
@@ -82,25 +71,14 @@ def test_the_next_step_waits_until_the_narration_has_been_heard(tmp_path: Path) 
     )
 
     async def scenario() -> tuple[float, list[tuple[float, dict]]]:
-        room = Room.load("ACDEF", db, config)
-        assert room is not None
-        room.start()
-        wolf = Connection(websocket=None, user_id=1, name="Anna")  # type: ignore[arg-type]
-        seer = Connection(websocket=None, user_id=2, name="Ben")  # type: ignore[arg-type]
-        room.post(Attach(wolf))
-        room.post(Attach(seer))
-        await asyncio.sleep(0.05)
-        drain(seer)
-        started = time.monotonic()
-        room.post(Incoming(wolf, p.Decide(type="decide", kind="werewolves", choice=3)))
-        messages: list[tuple[float, dict]] = []
-        for _ in range(100):
-            await asyncio.sleep(0.02)
-            messages += drain(seer)
-            if any(m["type"] == "game" and m["view"]["pending"] for _, m in messages):
-                break
-        await room.stop()
-        return started, messages
+        async with running_room(db, config) as actor:
+            wolf, seer = await join(actor, 0), await join(actor, 1)
+            await seer.settled()
+            skip = len(seer.messages)
+            started = time.monotonic()
+            wolf.say({"type": "decide", "kind": "werewolves", "choice": 3})
+            await seer.next("game", lambda m: bool(m["view"]["pending"]))
+            return started, list(zip(seer.arrived_at[skip:], seer.messages[skip:], strict=True))
 
     started, messages = asyncio.run(scenario())
     narration = [m for _, m in messages if m["type"] == "narration"]
@@ -116,7 +94,7 @@ def test_the_next_step_waits_until_the_narration_has_been_heard(tmp_path: Path) 
     game = next(m for _, m in messages if m["type"] == "game" and m["view"]["pending"])
     assert game["view"]["pending"][0]["kind"] == "seer"
     assert game["timer"]["seconds_left"] >= 29, "the seer's own time starts after the narration"
-    stored = store.load_room(db, "ACDEF")
+    stored = store.load_room(db, CODE)
     assert stored is not None and stored.timer is not None
     assert stored.timer["deadline"] - stored.timer["release"] == 30
 
@@ -131,20 +109,14 @@ def test_a_failing_narrator_never_stops_the_game(tmp_path: Path, monkeypatch) ->
     config = ServerConfig(database_url=db.url, pause_seconds=(0, 0), bot_delay=(0, 0), narration_wait=1.0)
 
     async def scenario() -> list[dict]:
-        room = Room.load("ACDEF", db, config)
-        assert room is not None
-        room.start()
-        monkeypatch.setattr(NarrationFeed, "catch_up", broken)
-        wolf = Connection(websocket=None, user_id=1, name="Anna")  # type: ignore[arg-type]
-        seer = Connection(websocket=None, user_id=2, name="Ben")  # type: ignore[arg-type]
-        room.post(Attach(wolf))
-        room.post(Attach(seer))
-        await asyncio.sleep(0.05)
-        drain(seer)
-        room.post(Incoming(wolf, p.Decide(type="decide", kind="werewolves", choice=3)))
-        await asyncio.sleep(0.2)
-        await room.stop()
-        return [m for _, m in drain(seer)]
+        async with running_room(db, config) as actor:
+            monkeypatch.setattr(NarrationFeed, "catch_up", broken)
+            wolf, seer = await join(actor, 0), await join(actor, 1)
+            await seer.settled()
+            skip = len(seer.messages)
+            wolf.say({"type": "decide", "kind": "werewolves", "choice": 3})
+            await seer.next("game", lambda m: bool(m["view"]["pending"]))
+            return seer.messages[skip:]
 
     messages = asyncio.run(scenario())
     assert not any(m["type"] == "narration" for m in messages)
@@ -163,25 +135,14 @@ def test_a_dead_roles_step_is_narrated_with_a_silence_like_a_real_decision(tmp_p
     )
 
     async def scenario() -> tuple[float, list[tuple[float, dict]]]:
-        room = Room.load("ACDEF", db, config)
-        assert room is not None
-        room.start()
-        wolf = Connection(websocket=None, user_id=1, name="Anna")  # type: ignore[arg-type]
-        witch = Connection(websocket=None, user_id=3, name="Carl")  # type: ignore[arg-type]
-        room.post(Attach(wolf))
-        room.post(Attach(witch))
-        await asyncio.sleep(0.05)
-        drain(witch)
-        started = time.monotonic()
-        room.post(Incoming(wolf, p.Decide(type="decide", kind="werewolves", choice=3)))
-        messages: list[tuple[float, dict]] = []
-        for _ in range(300):
-            await asyncio.sleep(0.02)
-            messages += drain(witch)
-            if any(m["type"] == "game" and m["view"]["pending"] for _, m in messages):
-                break
-        await room.stop()
-        return started, messages
+        async with running_room(db, config) as actor:
+            wolf, witch = await join(actor, 0), await join(actor, 2)
+            await witch.settled()
+            skip = len(witch.messages)
+            started = time.monotonic()
+            wolf.say({"type": "decide", "kind": "werewolves", "choice": 3})
+            await witch.next("game", lambda m: bool(m["view"]["pending"]))
+            return started, list(zip(witch.arrived_at[skip:], witch.messages[skip:], strict=True))
 
     started, messages = asyncio.run(scenario())
     narrations = [(at - started, m["cues"]) for at, m in messages if m["type"] == "narration"]

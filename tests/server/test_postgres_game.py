@@ -45,7 +45,7 @@ def test_a_whole_game_on_postgresql(pg_client: TestClient, postgres_url: str) ->
         assert [c.seq for c in stored] == list(range(len(stored)))
         record = rooms.load_room(database, code)
         assert record is not None and record.setup is not None
-        again = replay(record.setup, [(c.op, c.seat, c.kind, c.choice) for c in stored])
+        again = replay(record.setup, [(c.op, c.seat, c.kind, c.payload) for c in stored])
         assert again.over, "the stored commands alone replay the whole game to its end"
         assert len(stored) >= 3  # at least the night: the wolves, and whoever else acted or timed out
     finally:

@@ -2,8 +2,11 @@ import json
 
 import pytest
 
-from wolfrunde.server import protocol as p
-from wolfrunde.server.protocol import MAX_MESSAGE_CHARS, ProtocolError, parse
+from wolfrunde.server.online import messages as p
+from wolfrunde.server.rooms.protocol import MAX_MESSAGE_CHARS, Ping, Refusal, RefusalWithRef
+
+parse = p.SCHEMA.parse
+ProtocolError = Refusal
 
 
 def test_every_client_message_type_parses() -> None:
@@ -18,7 +21,7 @@ def test_every_client_message_type_parses() -> None:
         '{"type": "decide", "kind": "seer", "choice": 2}': p.Decide,
         '{"type": "decide", "kind": "witch", "choice": {"heal": 1}, "seat": 4}': p.Decide,
         '{"type": "chat", "channel": "village", "text": "Guten Morgen"}': p.Chat,
-        '{"type": "ping"}': p.Ping,
+        '{"type": "ping"}': Ping,
     }
     for raw, expected in samples.items():
         assert isinstance(parse(raw), expected), raw
@@ -30,7 +33,7 @@ def test_every_client_message_type_parses() -> None:
         ("not json", "malformed"),
         ("[1, 2]", "malformed"),
         ('{"kind": "seer"}', "malformed"),
-        ('{"type": "fly"}', "malformed"),
+        ('{"type": "fly"}', "unknown_type"),
         ('{"type": "join", "extra": 1}', "malformed"),
         ('{"type": "kick", "seat": "2"}', "malformed"),
         ('{"type": "kick", "seat": true}', "malformed"),
@@ -54,7 +57,7 @@ def test_too_big_message_is_refused_before_parsing() -> None:
 
 
 def test_ref_of_a_malformed_message_is_echoed() -> None:
-    with pytest.raises(ProtocolError) as caught:
+    with pytest.raises(RefusalWithRef) as caught:
         parse('{"type": "kick", "seat": "x", "ref": "r9"}')
     assert caught.value.ref == "r9"
 
@@ -64,4 +67,4 @@ def test_chat_text_longer_than_the_limit_is_malformed() -> None:
     with pytest.raises(ProtocolError) as caught:
         parse(raw)
     assert caught.value.code == "malformed"
-    assert "zu lang" in caught.value.details["detail"]
+    assert "zu lang" in (caught.value.detail or "")

@@ -1,73 +1,25 @@
 """A room across pauses, the lovers' window, the end, a new game and being freed from memory."""
 
 import asyncio
-import json
 import time
 from pathlib import Path
 from typing import Any
 
-from wolfrunde.server import protocol as p
-from wolfrunde.server.config import ServerConfig
-from wolfrunde.server.connection import Connection
-from wolfrunde.server.lobby import Lobby
+from tests.server.rooms_harness import (
+    CODE,
+    config_for,
+    join,
+    online_setup,
+    running_room,
+    stored_online_room,
+)
+
+from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import Match
-from wolfrunde.server.registry import Registry
-from wolfrunde.server.room import Attach, Incoming, Room
-from wolfrunde.store import Database, accounts, default_url
+from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.rooms.status import RoomStatus
+from wolfrunde.store import Database
 from wolfrunde.store import rooms as store
-
-NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil"]
-CODE = "ACDEF"
-
-
-def setup(roles: list[str], seed: int = 1) -> dict[str, Any]:
-    return {
-        "names": NAMES,
-        "roles": roles,
-        "center": [],
-        "rules": "wolfrunde",
-        "mode": "online",
-        "seed": seed,
-        "meldeliste": False,
-    }
-
-
-def stored_room(
-    tmp_path: Path,
-    game: dict[str, Any],
-    commands: list[tuple],
-    timer: dict | None,
-    lovers: int = 30,
-    status: str = "running",
-) -> Database:
-    db = Database(default_url(tmp_path))
-    db.migrate()
-    lobby = Lobby(host_id=1)
-    lobby.settings.timers = {"night": 30, "day": 30, "vote": 30, "lovers": lovers}
-    for name in NAMES:
-        lobby.join(accounts.create_user(db, name, "hash").id, name)
-    store.create_room(db, CODE, 1, lobby.to_dict())
-    store.save_room(db, CODE, status=status, setup=game, timer=timer)
-    for op, seat, kind, choice in commands:
-        store.append_command(db, CODE, op, seat, kind, choice)
-    return db
-
-
-def drain(conn: Connection) -> list[dict]:
-    found = []
-    while not conn.outbox.empty():
-        text = conn.outbox.get_nowait()
-        if text is not None:
-            found.append(json.loads(text))
-    return found
-
-
-def received(conn: Connection, kind: str) -> list[dict]:
-    return [message for message in drain(conn) if message["type"] == kind]
-
-
-def player(seat: int) -> Connection:
-    return Connection(websocket=None, user_id=seat + 1, name=NAMES[seat])  # type: ignore[arg-type]
 
 
 def first_choice(request: Any) -> Any:
@@ -97,137 +49,121 @@ def play_until(match: Match, done: Any, answers: dict[str, Any]) -> list[tuple]:
 
 def test_a_reconnect_during_the_pause_still_shows_the_published_state(tmp_path: Path) -> None:
     # night 2: the seer (seat 1) died on day 1, so after the wolf's choice her empty step is hidden by a pause
-    game = setup(["werewolf", "seer", "witch", "villager", "villager"])
+    game = online_setup(["werewolf", "seer", "witch", "villager", "villager"])
     match = Match(game)
     commands = play_until(match, lambda m: m.night_number() == 2, {"werewolves": 1, "seer": 0, "witch": None})
     assert not match.view(1)["you"]["alive"]
-    db = stored_room(tmp_path, game, commands, {"release": 0, "deadline": time.time() + 30})
-    config = ServerConfig(database_url=db.url, pause_seconds=(0.8, 0.8), bot_delay=(0, 0))
+    db = stored_online_room(tmp_path, game, commands, {"release": 0, "deadline": time.time() + 30})
+    config = config_for(db, pause_seconds=(1.5, 1.5))
 
-    async def scenario() -> tuple[list[dict], list[dict]]:
-        room = Room.load(CODE, db, config)
-        assert room is not None
-        room.start()
-        wolf = player(0)
-        room.post(Attach(wolf))
-        await asyncio.sleep(0.1)
-        room.post(Incoming(wolf, p.Decide(type="decide", kind="werewolves", choice=3)))
-        await asyncio.sleep(0.2)
-        early = player(2)
-        room.post(Attach(early))  # the witch comes back while the pause still runs
-        await asyncio.sleep(0.2)
-        during = received(early, "game")
-        await asyncio.sleep(1.0)
-        after = received(early, "game")
-        await room.stop()
-        return during, after
+    async def scenario() -> tuple[dict, dict]:
+        async with running_room(db, config) as actor:
+            wolf = await join(actor, 0)
+            await wolf.next("game")
+            wolf.say({"type": "decide", "kind": "werewolves", "choice": 3, "ref": "w"})
+            await wolf.next("ack", lambda m: m["ref"] == "w")
+            early = await join(actor, 2)  # the witch comes back while the pause still runs
+            during = await early.next("game")
+            after = await early.next("game", lambda m: bool(m["view"]["pending"]))
+            return during, after
 
     during, after = asyncio.run(scenario())
-    assert during and during[-1]["view"]["pending"] == [], "the witch must not be called before the pause ends"
-    assert after and after[-1]["view"]["pending"][0]["kind"] == "witch"
+    assert during["view"]["pending"] == [], "the witch must not be called before the pause ends"
+    assert after["view"]["pending"][0]["kind"] == "witch"
 
 
 def test_the_lovers_get_their_closed_channel_when_the_whisper_window_ends(tmp_path: Path) -> None:
-    game = setup(["werewolf", "cupid", "seer", "villager", "villager"], seed=4)
+    game = online_setup(["werewolf", "cupid", "seer", "villager", "villager"], seed=4)
     match = Match(game)
     commands = play_until(match, lambda m: m.night_number() == 2, {"cupid": [3, 4], "werewolves": 2})
     assert match.view(3)["you"]["lover"] == 4
     now = time.time()
     timer = {"release": 0, "deadline": now + 30, "night": 2, "night_started": now}
-    db = stored_room(tmp_path, game, commands, timer, lovers=1)
-    config = ServerConfig(database_url=db.url, pause_seconds=(0, 0), bot_delay=(0, 0))
+    db = stored_online_room(tmp_path, game, commands, timer, lovers=2)
 
-    async def scenario() -> list[dict]:
-        room = Room.load(CODE, db, config)
-        assert room is not None
-        room.start()
-        lover = player(3)
-        room.post(Attach(lover))
-        await asyncio.sleep(1.4)
-        messages = received(lover, "game")
-        await room.stop()
-        return messages
+    def lovers_write(message: dict) -> bool:
+        return next(c["write"] for c in message["channels"] if c["id"] == "lovers")
 
-    messages = asyncio.run(scenario())
-    flags = [next(c["write"] for c in m["channels"] if c["id"] == "lovers") for m in messages]
-    assert flags == [True, False]
+    async def scenario() -> tuple[bool, bool]:
+        async with running_room(db, config_for(db)) as actor:
+            lover = await join(actor, 3)
+            first = await lover.next("game")
+            closed = await lover.next("game", lambda m: not lovers_write(m))
+            return lovers_write(first), lovers_write(closed)
+
+    assert asyncio.run(scenario()) == (True, False)
 
 
 def ended_room(tmp_path: Path) -> tuple[Database, Match]:
-    game = setup(["werewolf", "seer", "witch", "villager", "villager"])
+    game = online_setup(["werewolf", "seer", "witch", "villager", "villager"])
     match = Match(game)
     commands = play_until(match, lambda m: m.over, {"werewolves": first_choice})
-    db = stored_room(tmp_path, game, commands, None, status="ended")
+    db = stored_online_room(tmp_path, game, commands, None, status="ended")
     store.add_chat(db, CODE, "village", 2, "Gut gespielt")
     return db, match
 
 
 def test_the_host_opens_a_new_game_in_the_same_room_after_the_end(tmp_path: Path) -> None:
     db, _ = ended_room(tmp_path)
-    config = ServerConfig(database_url=db.url, pause_seconds=(0, 0), bot_delay=(0, 0))
+    config = config_for(db)
 
-    async def scenario() -> tuple[list[dict], list[dict], list[dict], Room]:
-        room = Room.load(CODE, db, config)
-        assert room is not None and room.status == "ended"
-        room.start()
-        host, guest = player(0), player(1)
-        room.post(Attach(host))
-        room.post(Attach(guest))
-        room.post(Incoming(guest, p.NewGame(type="new_game", ref="g")))
-        await asyncio.sleep(0.1)
-        refused = received(guest, "error")
-        room.post(Incoming(host, p.NewGame(type="new_game", ref="n")))
-        await asyncio.sleep(0.1)
-        messages = drain(guest)
-        lobbies = [m for m in messages if m["type"] == "lobby"]
-        histories = [m for m in messages if m["type"] == "chat_history"]
-        room.post(Incoming(host, p.Start(type="start", ref="s")))
-        await asyncio.sleep(0.2)
-        await room.stop()
-        return refused, lobbies, histories, room
+    async def scenario() -> tuple[dict, dict, dict, list]:
+        async with running_room(db, config) as actor:
+            assert actor.status is RoomStatus.ENDED
+            host, guest = await join(actor, 0), await join(actor, 1)
+            guest.say({"type": "new_game", "ref": "g"})
+            refused = await guest.next("error", lambda m: m["ref"] == "g")
+            host.say({"type": "new_game", "ref": "n"})
+            await host.next("ack", lambda m: m["ref"] == "n")
+            lobby = await guest.next("lobby", lambda m: m["status"] == "lobby")
+            await guest.settled()
+            history = guest.taken("chat_history")[-1]
+            host.say({"type": "start", "ref": "s"})
+            await host.next("ack", lambda m: m["ref"] == "s")
+            started = host.taken("game")[-1]
+            return refused, lobby, history, [actor.status, started["view"]["round"], actor.kind.game.match]
 
-    refused, lobbies, histories, room = asyncio.run(scenario())
-    assert [e["code"] for e in refused] == ["not_host"]
-    assert lobbies[-1]["status"] == "lobby" and len(lobbies[-1]["seats"]) == 5
-    assert histories[-1]["messages"] == []
+    refused, lobby, history, (status, round_, match) = asyncio.run(scenario())
+    assert refused["code"] == "not_host"
+    assert lobby["status"] == "lobby" and len(lobby["seats"]) == 5
+    assert history["messages"] == []
     assert store.chat_history(db, CODE) == []
-    assert room.status == "running" and room.match is not None and room.match.view(0)["round"] == 1
-    reloaded = Room.load(CODE, db, config)
-    assert reloaded is not None and reloaded.status == "running"
-    assert reloaded.match is not None and reloaded.match.game.history == room.match.game.history
+    assert status is RoomStatus.RUNNING and round_ == 1
+
+    async def reload() -> Any:
+        async with running_room(db, config) as actor:
+            return actor.status, actor.kind.game.match.game.history
+
+    status, history_again = asyncio.run(reload())
+    assert status is RoomStatus.RUNNING and history_again == match.game.history
 
 
 def test_a_new_game_is_refused_while_the_game_runs(tmp_path: Path) -> None:
-    game = setup(["werewolf", "seer", "witch", "villager", "villager"])
-    db = stored_room(tmp_path, game, [], {"release": 0, "deadline": time.time() + 30})
-    config = ServerConfig(database_url=db.url)
+    game = online_setup(["werewolf", "seer", "witch", "villager", "villager"])
+    db = stored_online_room(tmp_path, game, [], {"release": 0, "deadline": time.time() + 30})
 
-    async def scenario() -> list[dict]:
-        room = Room.load(CODE, db, config)
-        assert room is not None
-        room.start()
-        host = player(0)
-        room.post(Incoming(host, p.NewGame(type="new_game")))
-        await asyncio.sleep(0.1)
-        await room.stop()
-        return received(host, "error")
+    async def scenario() -> dict:
+        async with running_room(db, config_for(db)) as actor:
+            host = await join(actor, 0)
+            host.say({"type": "new_game", "ref": "x"})
+            return await host.next("error", lambda m: m["ref"] == "x")
 
-    assert [e["code"] for e in asyncio.run(scenario())] == ["not_ended"]
+    assert asyncio.run(scenario())["code"] == "not_ended"
 
 
 def test_finished_rooms_nobody_is_in_leave_memory_after_a_while(tmp_path: Path) -> None:
     db, _ = ended_room(tmp_path)
-    config = ServerConfig(database_url=db.url, ended_room_seconds=60)
+    config = config_for(db, ended_room_seconds=60)
 
     async def scenario() -> tuple[list[str], list[str], bool]:
-        registry = Registry(db, config)
+        registry = Registry(db, config, all_kinds())
         room = await registry.get(CODE)
         assert room is not None and room.ended_at is not None
         kept = await registry.sweep(room.ended_at + 30)
         freed = await registry.sweep(room.ended_at + 61)
         gone = CODE not in registry.rooms
         again = await registry.get(CODE)  # still in the store: a late visitor finds the end screen
-        assert again is not None and again.status == "ended"
+        assert again is not None and again.status is RoomStatus.ENDED
         await registry.close()
         return kept, freed, gone
 
@@ -237,14 +173,14 @@ def test_finished_rooms_nobody_is_in_leave_memory_after_a_while(tmp_path: Path) 
 
 def test_a_finished_room_with_a_player_inside_stays(tmp_path: Path) -> None:
     db, _ = ended_room(tmp_path)
-    config = ServerConfig(database_url=db.url, ended_room_seconds=1)
+    config = config_for(db, ended_room_seconds=1)
 
     async def scenario() -> list[str]:
-        registry = Registry(db, config)
+        registry = Registry(db, config, all_kinds())
         room = await registry.get(CODE)
         assert room is not None and room.ended_at is not None
-        room.post(Attach(player(2)))
-        await asyncio.sleep(0.1)
+        member = await join(room, 2)
+        await member.next("lobby")
         freed = await registry.sweep(room.ended_at + 100)
         await registry.close()
         return freed

@@ -48,23 +48,36 @@ def test_sessions_store_only_a_hash_and_expire(db: Database) -> None:
 
 def test_room_commands_keep_their_order_and_timer(db: Database) -> None:
     user = accounts.create_user(db, "Carl", "hash")
-    assert rooms.create_room(db, "ACDEF", user.id, {"host_id": user.id, "seats": []})
-    assert not rooms.create_room(db, "ACDEF", user.id, {})
-    assert rooms.append_command(db, "ACDEF", "decide", 2, "seer", 4) == 0
-    assert rooms.append_command(db, "ACDEF", "timeout", timer={"deadline": 12.5}) == 1
+    assert rooms.create_room(db, "ACDEF", "online", {"host_id": user.id, "seats": []}, host_id=user.id)
+    assert not rooms.create_room(db, "ACDEF", "table_own_devices", {}), "a code is one room of any kind"
+    assert rooms.next_seq(db, "ACDEF") == 0
+    rooms.append_command(db, "ACDEF", 0, "decide", 2, "seer", 4)
+    rooms.append_command(db, "ACDEF", 1, "timeout", timer={"deadline": 12.5})
     stored = rooms.commands(db, "ACDEF")
-    assert [(c.seq, c.op, c.seat, c.kind, c.choice) for c in stored] == [
+    assert [(c.seq, c.op, c.seat, c.kind, c.payload) for c in stored] == [
         (0, "decide", 2, "seer", 4),
         (1, "timeout", None, None, None),
     ]
-    assert rooms.load_room(db, "ACDEF").timer == {"deadline": 12.5}
+    assert rooms.next_seq(db, "ACDEF") == 2
+    room = rooms.load_room(db, "ACDEF")
+    assert room is not None and room.timer == {"deadline": 12.5} and room.kind == "online"
     rooms.save_room(db, "ACDEF", status="running", setup={"names": ["a"]})
-    assert rooms.running_room_codes(db) == ["ACDEF"]
+    assert rooms.room_codes(db, "running") == ["ACDEF"]
+
+
+def test_a_second_writer_of_a_room_fails_on_the_sequence_number_and_writes_nothing(db: Database) -> None:
+    assert rooms.create_room(db, "TQRWX", "table_single_device", {"seats": []})
+    rooms.append_command(db, "TQRWX", 0, "device", None, "take", {}, status="running")
+    with pytest.raises(rooms.SequenceTaken):
+        rooms.append_command(db, "TQRWX", 0, "device", None, "done", {}, status="ended")
+    assert [c.kind for c in rooms.commands(db, "TQRWX")] == ["take"]
+    room = rooms.load_room(db, "TQRWX")
+    assert room is not None and room.status == "running", "the refused command's columns are not written"
 
 
 def test_chat_history_is_in_order(db: Database) -> None:
     user = accounts.create_user(db, "Dora", "hash")
-    rooms.create_room(db, "HJKMN", user.id, {})
+    rooms.create_room(db, "HJKMN", "online", {}, host_id=user.id)
     for index in range(3):
         rooms.add_chat(db, "HJKMN", "village", index, f"Hallo {index}")
     assert [m.text for m in rooms.chat_history(db, "HJKMN")] == ["Hallo 0", "Hallo 1", "Hallo 2"]

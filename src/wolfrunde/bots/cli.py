@@ -17,7 +17,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from wolfrunde.bots.client import run_bots
-    from wolfrunde.server.codes import normalise
+    from wolfrunde.room_codes import normalise
 
     code = normalise(args.room)
     if code is None:

@@ -1,7 +1,13 @@
-"""The scene catalogue: one JSON file per scene, every narrator with at least twenty variants."""
+"""The scene catalogue: one JSON file per scene, every narrator with at least twenty variants.
+
+A scene may also hold "short" variants (at least `MIN_SHORT_VARIANTS` per narrator): the "knapp" style
+of the nightly wake and sleep lines. Ask for a style with `Scene.texts(narrator, Style.SHORT)`; a scene
+without short variants answers with its full ones, so every caller can ask for the short style.
+"""
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 from collections.abc import Iterator, Mapping
@@ -13,7 +19,28 @@ from wolfrunde.narration.template import PLACEHOLDERS, TemplateError, slots
 
 SCENES_DIR = Path(__file__).parent / "scenes"
 MIN_VARIANTS = 20
+MIN_SHORT_VARIANTS = 6
 _KEYS = ("id", "when", "placeholders", "variants")
+_OPTIONAL_KEYS = ("short",)
+
+
+class Style(enum.Enum):
+    """How much the narrator says: the full scene texts, or the short ones ("knapp") where a scene has them."""
+
+    FULL = "voll"
+    SHORT = "knapp"
+
+    @classmethod
+    def parse(cls, value: str | Style | None) -> Style:
+        """A style from its German name ("voll", "knapp"); None is the full style."""
+        if value is None or isinstance(value, Style):
+            return value or cls.FULL
+        for style in cls:
+            if style.value == value:
+                return style
+        raise ValueError(f"Unbekannter Erzählstil {value!r}; möglich: {', '.join(s.value for s in cls)}")
+
+
 _SCENE_ID = re.compile(r"[a-z][a-z0-9_]*")
 
 
@@ -31,9 +58,16 @@ class Scene:
     when: str
     placeholders: frozenset[str]
     variants: Mapping[str, tuple[str, ...]]  # narrator id -> texts
+    short: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # narrator id -> "knapp" texts
 
-    def text(self, narrator_id: str, variant: int) -> str:
-        texts = self.variants[narrator_id]
+    def texts(self, narrator_id: str, style: Style = Style.FULL) -> tuple[str, ...]:
+        """The variants of one narrator in this style (the full ones where the scene has no short ones)."""
+        if style is Style.SHORT and self.short:
+            return self.short[narrator_id]
+        return self.variants[narrator_id]
+
+    def text(self, narrator_id: str, variant: int, style: Style = Style.FULL) -> str:
+        texts = self.texts(narrator_id, style)
         if not 0 <= variant < len(texts):
             raise IndexError(f"Szene {self.id!r} hat für {narrator_id} Varianten 0–{len(texts) - 1}")
         return texts[variant]
@@ -102,6 +136,7 @@ def load_scene(path: Path) -> Scene:
         when=raw["when"],
         placeholders=frozenset(raw["placeholders"]),
         variants={n: tuple(raw["variants"][n]) for n in NARRATOR_IDS},
+        short={n: tuple(raw["short"][n]) for n in NARRATOR_IDS} if "short" in raw else {},
     )
 
 
@@ -110,7 +145,7 @@ def check_scene(raw: object, expected_id: str) -> list[str]:
     if not isinstance(raw, dict):
         return ["oberste Ebene muss ein Objekt sein"]
     problems = [f"Schlüssel {key!r} fehlt" for key in _KEYS if key not in raw]
-    problems += [f"unbekannter Schlüssel {key!r}" for key in raw if key not in _KEYS]
+    problems += [f"unbekannter Schlüssel {key!r}" for key in raw if key not in (*_KEYS, *_OPTIONAL_KEYS)]
     if problems:
         return problems
     scene_id, when, declared, variants = (raw[key] for key in _KEYS)
@@ -134,18 +169,33 @@ def check_scene(raw: object, expected_id: str) -> list[str]:
     for narrator_id in NARRATOR_IDS:
         if narrator_id in variants:
             problems += _check_texts(narrator_id, variants[narrator_id], set(declared))
+    if "short" in raw:
+        problems += _check_short(raw["short"], set(declared))
     return problems
 
 
-def _check_texts(narrator_id: str, texts: object, declared: set[str]) -> list[str]:
+def _check_short(short: object, declared: set[str]) -> list[str]:
+    if not isinstance(short, dict):
+        return ['"short" muss ein Objekt mit den Erzählern sein']
+    problems = [f'Erzähler {n!r} fehlt in "short"' for n in NARRATOR_IDS if n not in short]
+    problems += [f'unbekannter Erzähler {n!r} in "short"' for n in short if n not in NARRATOR_IDS]
+    for narrator_id in NARRATOR_IDS:
+        if narrator_id in short:
+            problems += _check_texts(narrator_id, short[narrator_id], declared, MIN_SHORT_VARIANTS, "short.")
+    return problems
+
+
+def _check_texts(
+    narrator_id: str, texts: object, declared: set[str], minimum: int = MIN_VARIANTS, prefix: str = ""
+) -> list[str]:
     if not isinstance(texts, list):
-        return [f"{narrator_id}: Varianten müssen eine Liste von Texten sein"]
+        return [f"{prefix}{narrator_id}: Varianten müssen eine Liste von Texten sein"]
     problems: list[str] = []
-    if len(texts) < MIN_VARIANTS:
-        problems.append(f"{narrator_id}: nur {len(texts)} Varianten, mindestens {MIN_VARIANTS} nötig")
+    if len(texts) < minimum:
+        problems.append(f"{prefix}{narrator_id}: nur {len(texts)} Varianten, mindestens {minimum} nötig")
     seen: set[str] = set()
     for index, text in enumerate(texts):
-        where = f"{narrator_id}[{index}]"
+        where = f"{prefix}{narrator_id}[{index}]"
         if not isinstance(text, str) or not text.strip():
             problems.append(f"{where}: muss ein nicht leerer Text sein")
             continue

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from wolfrunde.narration.catalogue import Style
 from wolfrunde.narration.formats import AudioFormat
 from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.narration.service import Narration
@@ -32,9 +33,10 @@ class PruneResult:
 def current_scene_files(narration: Narration, narrator_id: str) -> set[Path]:
     """Every path a fixed scene variant of this narrator is cached under now, in every format."""
     paths = (
-        narration.scene_clip_path(scene.id, narrator_id, variant, fmt)
+        narration.scene_clip_path(scene.id, narrator_id, variant, fmt, style)
         for scene in narration.catalogue
-        for variant in range(len(scene.variants[narrator_id]))
+        for style in Style
+        for variant in range(len(scene.texts(narrator_id, style)))
         for fmt in AudioFormat
     )
     return {path for path in paths if path is not None}

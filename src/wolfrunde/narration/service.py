@@ -8,10 +8,12 @@ from pathlib import Path
 
 from wolfrunde.narration import audio
 from wolfrunde.narration.cache import AudioCache, digest
-from wolfrunde.narration.catalogue import Catalogue, load_catalogue
+from wolfrunde.narration.catalogue import Catalogue, Style, load_catalogue
 from wolfrunde.narration.engines import Voice, voice_for
 from wolfrunde.narration.formats import AudioFormat, decode, encode, preferred_format, stored_as
+from wolfrunde.narration.names import clean_name
 from wolfrunde.narration.narrators import narrator
+from wolfrunde.narration.speech import Name, Speakable, filled, pronunciations_used
 from wolfrunde.narration.template import Literal, Slot, Value, fill, is_speakable, parse, slots, spoken
 from wolfrunde.narration.voicepack import VoicePack, find_packs
 
@@ -19,16 +21,11 @@ DATA_ENV = "WOLFRUNDE_VOICES"
 DEFAULT_DATA_DIR = Path("data/voices")
 _PIECE_GAP = 0.15  # pause around a spoken value in a recorded (voice pack) sentence
 _PAUSE_PUNCTUATION = 0.3  # a piece that is only punctuation (", ") becomes this pause
-_MAX_NAME = 60
 
 
 def speakable_name(name: str) -> str:
     """The name as the voice should read it: letters, digits and a few joiners, at most 60 characters."""
-    kept = "".join(char if char.isalnum() or char in "-'. " else " " for char in name[:_MAX_NAME])
-    clean = " ".join(kept.split())
-    if not any(char.isalnum() for char in clean):
-        raise ValueError(f"Der Name {name!r} enthält nichts Sprechbares")
-    return clean
+    return clean_name(name)
 
 
 def default_data_dir() -> Path:
@@ -69,63 +66,88 @@ class Narration:
         variant: int,
         values: Mapping[str, Value] | None = None,
         fmt: AudioFormat | None = None,
+        *,
+        say: Mapping[str, str] | None = None,
+        style: Style = Style.FULL,
     ) -> Path:
-        """The audio file of one scene variant spoken by one narrator, placeholders filled from `values`."""
+        """The audio file of one scene variant spoken by one narrator, placeholders filled from `values`.
+
+        say: players' Aussprache by name as typed (only names in `values` use it); style: the full or the
+        short ("knapp") texts of the scene (`Scene.texts`)."""
         fmt = fmt or preferred_format()
-        text = self.catalogue[scene_id].text(narrator_id, variant)
+        text = self.catalogue[scene_id].text(narrator_id, variant, style)
         values = values or {}
-        fill(text, values)  # fails early on a missing value
-        recorded = self._recorded(scene_id, narrator_id, variant, text)
+        spoken_text = filled(text, values, say)  # fails early on a missing value
+        recorded = self._recorded(scene_id, narrator_id, variant, text, style)
         if recorded is not None:
-            return self._from_recording(recorded, narrator_id, text, values, fmt)
-        path = self.scene_clip_path(scene_id, narrator_id, variant, fmt)
+            return self._from_recording(recorded, narrator_id, text, values, fmt, say or {})
+        path = self.scene_clip_path(scene_id, narrator_id, variant, fmt, style)
         if path is not None:
             return self.cache.ensure(path, lambda: encode(self._synthesize(narrator_id, text), fmt))
-        return self.say(fill(text, values), narrator_id, fmt)
+        return self._say_once(spoken_text, fill(text, values), narrator_id, fmt)
 
-    def scene_clip_path(self, scene_id: str, narrator_id: str, variant: int, fmt: AudioFormat) -> Path | None:
+    def scene_clip_path(
+        self, scene_id: str, narrator_id: str, variant: int, fmt: AudioFormat, style: Style = Style.FULL
+    ) -> Path | None:
         """Where the generated clip of a fixed scene variant is cached (None: it has placeholders, its
         filled-in texts are cached as texts)."""
-        text = self.catalogue[scene_id].text(narrator_id, variant)
+        scene = self.catalogue[scene_id]
+        text = scene.text(narrator_id, variant, style)
         if slots(text):
             return None
         key = digest(self.voice(narrator_id).identity, text)
-        return self.cache.scene_path(narrator_id, scene_id, variant, key, fmt)
+        short = style is Style.SHORT and bool(scene.short)
+        return self.cache.scene_path(narrator_id, scene_id, variant, key, fmt, short=short)
 
-    def speak_name(self, name: str, narrator_id: str, fmt: AudioFormat | None = None) -> Path:
-        """A player's name in this narrator's voice; call it when the player joins so it is ready."""
+    def speak_name(self, name: str, narrator_id: str, fmt: AudioFormat | None = None, say: str | None = None) -> Path:
+        """A player's name in this narrator's voice, spoken as the player's Aussprache `say` when given
+        (checked with `names.check_pronunciation`); call it when the player joins so it is ready."""
+        fmt = fmt or preferred_format()
+        path = self.name_path(name, narrator_id, fmt, say)
+        spoken_name = (Name(speakable_name(name), say),)
+        return self.cache.ensure(path, lambda: encode(self._synthesize(narrator_id, spoken_name), fmt))
+
+    def name_path(self, name: str, narrator_id: str, fmt: AudioFormat | None = None, say: str | None = None) -> Path:
+        """Where `speak_name` keeps this name (whether it is made yet or not)."""
         fmt = fmt or preferred_format()
         clean = speakable_name(name)
-        voice = self.voice(narrator_id)
-        path = self.cache.name_path(narrator_id, digest(voice.identity, "name", clean), fmt)
-        return self.cache.ensure(path, lambda: encode(self._synthesize(narrator_id, clean), fmt))
+        key_parts = ("name", clean) if not say else ("name", clean, "say", say)
+        return self.cache.name_path(narrator_id, digest(self.voice(narrator_id).identity, *key_parts), fmt)
 
     def say(self, text: str, narrator_id: str, fmt: AudioFormat | None = None) -> Path:
         """Any German text in this narrator's voice, cached by voice and text."""
         fmt = fmt or preferred_format()
-        voice = self.voice(narrator_id)
-        path = self.cache.text_path(narrator_id, digest(voice.identity, "text", text), fmt)
-        return self.cache.ensure(path, lambda: encode(self._synthesize(narrator_id, text), fmt))
+        return self._say_once(text, text, narrator_id, fmt)
 
     # --- internals ---------------------------------------------------------------------------------
 
-    def _synthesize(self, narrator_id: str, text: str) -> audio.Pcm:
+    def _say_once(self, spoken_text: Speakable, shown: str, narrator_id: str, fmt: AudioFormat) -> Path:
+        """A text cached by voice, the text as shown and the Aussprache entries it uses."""
+        voice = self.voice(narrator_id)
+        path = self.cache.text_path(
+            narrator_id, digest(voice.identity, "text", shown, *pronunciations_used(spoken_text)), fmt
+        )
+        return self.cache.ensure(path, lambda: encode(self._synthesize(narrator_id, spoken_text), fmt))
+
+    def _synthesize(self, narrator_id: str, text: Speakable) -> audio.Pcm:
         return audio.prepare(self.voice(narrator_id).synthesize(text))
 
-    def _recorded(self, scene_id: str, narrator_id: str, variant: int, text: str) -> list[Path] | None:
+    def _recorded(
+        self, scene_id: str, narrator_id: str, variant: int, text: str, style: Style = Style.FULL
+    ) -> list[Path] | None:
         """The pack files for this variant: one for a whole text, one per spoken piece otherwise."""
         parts = parse(text)
         pieces = [p.text for p in parts if isinstance(p, Literal) and is_speakable(p.text)]
         whole = all(isinstance(p, Literal) for p in parts)
         for pack in self.packs:
             if whole:
-                path = pack.clip(scene_id, narrator_id, variant)
+                path = pack.clip(scene_id, narrator_id, variant, style=style)
                 if path is not None and pack.recorded_text_matches(path, text):
                     return [path]
                 continue
             found: list[Path] = []
             for index, piece in enumerate(pieces):
-                path = pack.clip(scene_id, narrator_id, variant, index)
+                path = pack.clip(scene_id, narrator_id, variant, index, style=style)
                 if path is None or not pack.recorded_text_matches(path, piece):
                     break
                 found.append(path)
@@ -134,35 +156,45 @@ class Narration:
         return None
 
     def _from_recording(
-        self, files: list[Path], narrator_id: str, text: str, values: Mapping[str, Value], fmt: AudioFormat
+        self,
+        files: list[Path],
+        narrator_id: str,
+        text: str,
+        values: Mapping[str, Value],
+        fmt: AudioFormat,
+        say: Mapping[str, str],
     ) -> Path:
         whole = len(files) == 1 and not any(isinstance(p, Slot) for p in parse(text))
         if whole and stored_as(files[0], fmt):
             return files[0]  # a recording already in the wanted format is served as it is
         stamps = [f"{f}:{f.stat().st_mtime_ns}:{f.stat().st_size}" for f in files]
-        filled = fill(text, values)
-        key = digest("recording", *stamps, self.voice(narrator_id).identity, filled)
+        shown = fill(text, values)
+        used = pronunciations_used(filled(text, values, say))
+        key = digest("recording", *stamps, self.voice(narrator_id).identity, shown, *used)
         path = self.cache.text_path(narrator_id, key, fmt)
-        return self.cache.ensure(path, lambda: encode(self._compose(files, narrator_id, text, values), fmt))
+        return self.cache.ensure(path, lambda: encode(self._compose(files, narrator_id, text, values, say), fmt))
 
-    def _compose(self, files: list[Path], narrator_id: str, text: str, values: Mapping[str, Value]) -> audio.Pcm:
+    def _compose(
+        self, files: list[Path], narrator_id: str, text: str, values: Mapping[str, Value], say: Mapping[str, str]
+    ) -> audio.Pcm:
         """Recorded pieces with the values (names …) spoken by the narrator's generated voice between them."""
         recordings = iter(files)
         pieces: list[audio.Pcm] = []
         for part in parse(text):
             if isinstance(part, Slot):
-                pieces.append(self._value_audio(part.key, values[part.key], narrator_id))
+                pieces.append(self._value_audio(part.key, values[part.key], narrator_id, say))
             elif is_speakable(part.text):
                 pieces.append(audio.normalize(audio.trim(audio.resample(decode(next(recordings))))))
             elif part.text.strip():
                 pieces.append(audio.silence(_PAUSE_PUNCTUATION))
         return audio.join(pieces, gap=_PIECE_GAP)
 
-    def _value_audio(self, key: str, value: Value, narrator_id: str) -> audio.Pcm:
+    def _value_audio(self, key: str, value: Value, narrator_id: str, say: Mapping[str, str]) -> audio.Pcm:
         if key == "names" and not isinstance(value, str | int) and len(value) > 1:
-            names = [decode(self.speak_name(name, narrator_id)) for name in value]
+            names = [decode(self.speak_name(name, narrator_id, say=say.get(name))) for name in value]
             und = decode(self.say("und", narrator_id))
             return audio.join([*names[:-1], und, names[-1]], gap=0.1)
         if key in ("name", "names", "left", "right"):
-            return decode(self.speak_name(spoken(value), narrator_id))
+            name = spoken(value)
+            return decode(self.speak_name(name, narrator_id, say=say.get(name)))
         return decode(self.say(spoken(value), narrator_id))

@@ -73,6 +73,32 @@ def spoken(value: Value) -> str:
     return ", ".join(items[:-1]) + " und " + items[-1]
 
 
+def spoken_duration(seconds: int) -> str:
+    """A timer's length as the narrator says it: "dreißig Sekunden", "eine Minute", "anderthalb Minuten",
+    "vier Minuten und zwanzig Sekunden"."""
+    from wolfrunde.narration.cues import cardinal  # the German number words
+
+    minutes, rest = divmod(max(0, int(seconds)), 60)
+    if minutes == 0:
+        return "eine Sekunde" if rest == 1 else f"{cardinal(rest)} Sekunden"
+    if minutes == 1 and rest == 30:
+        return "anderthalb Minuten"
+    if rest == 30:
+        return f"{cardinal(minutes)}einhalb Minuten"
+    whole = "eine Minute" if minutes == 1 else f"{cardinal(minutes)} Minuten"
+    if rest == 0:
+        return whole
+    return f"{whole} und {'eine Sekunde' if rest == 1 else f'{cardinal(rest)} Sekunden'}"
+
+
+def spoken_for(key: str, value: Value) -> str:
+    """How the value of one placeholder is said: `{minutes}` stands for a whole length ("eine Minute"),
+    so a number of minutes becomes those words; a text (from `spoken_duration`) is said as it is."""
+    if key == "minutes" and isinstance(value, int):
+        return spoken_duration(value * 60)
+    return spoken(value)
+
+
 def fill(text: str, values: Mapping[str, Value]) -> str:
     """The text with every slot replaced by its spoken value (capitalised where a sentence begins, as in
     "{seconds} Sekunden."); missing values raise TemplateError."""
@@ -81,7 +107,7 @@ def fill(text: str, values: Mapping[str, Value]) -> str:
         if isinstance(part, Literal):
             out.append(part.text)
         elif part.key in values:
-            value = spoken(values[part.key])
+            value = spoken_for(part.key, values[part.key])
             before = "".join(out).rstrip()
             out.append(value[:1].upper() + value[1:] if not before or before[-1] in _SENTENCE_END else value)
         else:

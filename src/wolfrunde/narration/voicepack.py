@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wolfrunde.narration.catalogue import Catalogue
+from wolfrunde.narration.catalogue import Catalogue, Style
 from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.narration.template import Literal, is_speakable, parse
 
@@ -31,11 +31,15 @@ class VoicePack:
     def identity(self) -> str:
         return f"pack:{self.name}"
 
-    def clip(self, scene_id: str, narrator_id: str, variant: int, piece: int | None = None) -> Path | None:
-        """The recording of a whole variant (piece None) or of its piece-th spoken part, if present."""
+    def clip(
+        self, scene_id: str, narrator_id: str, variant: int, piece: int | None = None, *, style: Style = Style.FULL
+    ) -> Path | None:
+        """The recording of a whole variant (piece None) or of its piece-th spoken part, if present; the
+        short ("knapp") variants are recorded as k00, k01 …"""
         if narrator_id not in self.narrators:
             return None
-        stem = f"{variant:02d}" if piece is None else f"{variant:02d}.{piece}"
+        stem = variant_stem(variant, style)
+        stem = stem if piece is None else f"{stem}.{piece}"
         for extension in AUDIO_EXTENSIONS:
             path = self.root / scene_id / narrator_id / f"{stem}.{extension}"
             if path.is_file():
@@ -48,12 +52,18 @@ class VoicePack:
         return recorded is None or recorded.strip() == text.strip()
 
 
+def variant_stem(variant: int, style: Style = Style.FULL) -> str:
+    return f"k{variant:02d}" if style is Style.SHORT else f"{variant:02d}"
+
+
 def expected_files(catalogue: Catalogue, narrator_id: str, extension: str = "ogg") -> dict[str, str]:
     """Every file a complete pack for this narrator holds: relative path -> text to record."""
     files: dict[str, str] = {}
-    for scene in catalogue:
-        for variant, text in enumerate(scene.variants[narrator_id]):
-            base = f"{scene.id}/{narrator_id}/{variant:02d}"
+    for scene, style in ((scene, style) for scene in catalogue for style in Style):
+        if style is Style.SHORT and not scene.short:
+            continue
+        for variant, text in enumerate(scene.texts(narrator_id, style)):
+            base = f"{scene.id}/{narrator_id}/{variant_stem(variant, style)}"
             pieces = spoken_pieces(text)
             if pieces is None:
                 files[f"{base}.{extension}"] = text

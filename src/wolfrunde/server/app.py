@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
@@ -18,8 +19,10 @@ from wolfrunde.server import auth, narration_http, narration_roles
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.online import http as online_http
-from wolfrunde.server.ratelimit import SlidingWindow
+from wolfrunde.server.passwords import HashSlots
+from wolfrunde.server.ratelimit import Backoff, SlidingWindow
 from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.security import CodeGuesses, SecurityHeaders
 from wolfrunde.server.werwoerter_app import http as werwoerter_http
 from wolfrunde.store import Database
 
@@ -64,6 +67,8 @@ def create_app(config: ServerConfig) -> Starlette:
         app.state.rooms = registry
         registry.start_sweeper()
         restoring = asyncio.get_running_loop().create_task(_restore(registry), name="restore-rooms")
+        if config.ready_message:
+            print(config.ready_message, flush=True)
         try:
             yield
         finally:
@@ -86,11 +91,14 @@ def create_app(config: ServerConfig) -> Starlette:
         *kind_routes(),
         Mount("/static", app=StaticFiles(directory=static), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.db = db
     app.state.config = config
     app.state.static = static
     by_address, by_name = config.login_attempts_per_minute
-    app.state.login_limits = (SlidingWindow(by_address, 60.0), SlidingWindow(by_name, 60.0))
+    app.state.login_limit = SlidingWindow(by_address, 60.0)
+    app.state.login_backoff = Backoff(free=by_name)
     app.state.register_limit = SlidingWindow(config.registrations_per_hour, 3600.0)
+    app.state.code_guesses = CodeGuesses()
+    app.state.password_hashes = HashSlots(config.concurrent_password_hashes)
     return app

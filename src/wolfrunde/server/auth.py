@@ -1,26 +1,36 @@
-"""Accounts over HTTP: register, log in, log out, who am I. Session cookie: HttpOnly, SameSite=Lax."""
+"""Accounts over HTTP: register, log in, log out, who am I. Session cookie: HttpOnly, SameSite=Lax.
+
+Every database call and every password hash runs off the event loop. Failed logins slow down per name
+and address (the owner of a name is never locked out by someone guessing elsewhere); a login for an
+unknown name takes as long as one for a known name.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import math
 import re
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictStr, ValidationError
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from wolfrunde.server import safejson
-from wolfrunde.server.passwords import hash_password, needs_rehash, verify_password
-from wolfrunde.server.ratelimit import SlidingWindow
+from wolfrunde.server.passwords import HashSlots, needs_rehash
+from wolfrunde.server.ratelimit import Backoff, SlidingWindow
+from wolfrunde.server.security import client_address, same_origin
 from wolfrunde.server.texts import HTTP
 from wolfrunde.store import Database, User
 from wolfrunde.store import accounts as store
 from wolfrunde.store.accounts import SESSION_SECONDS
 
+__all__ = ["COOKIE", "current_user", "login", "logout", "me", "problem", "register", "same_origin"]
+
 COOKIE = "wolfrunde_session"
 NAME_PATTERN = re.compile(r"^[\wÄÖÜäöüß][\w ÄÖÜäöüß\-]{1,22}[\wÄÖÜäöüß]$")
 MAX_BODY = 2048
+MAX_PASSWORD = 200
 
 
 class Credentials(BaseModel):
@@ -29,17 +39,8 @@ class Credentials(BaseModel):
     password: StrictStr
 
 
-def problem(status: int, code: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": HTTP[code]}, status_code=status)
-
-
-def same_origin(connection: HTTPConnection) -> bool:
-    """Browsers send Origin on cross-site requests; when present it must name this host."""
-    origin = connection.headers.get("origin")
-    if origin is None:
-        return True
-    host = connection.headers.get("host", "")
-    return origin.split("://", 1)[-1].rstrip("/") == host
+def problem(status: int, code: str, **values: object) -> JSONResponse:
+    return JSONResponse({"error": code, "message": HTTP[code].format(**values)}, status_code=status)
 
 
 async def read_json(request: Request, model: type[BaseModel]) -> Any | Response:
@@ -58,6 +59,7 @@ async def read_json(request: Request, model: type[BaseModel]) -> Any | Response:
 
 
 def current_user(connection: HTTPConnection) -> User | None:
+    """The logged-in user of this request (a database call: run it in a thread from async code)."""
     token = connection.cookies.get(COOKIE)
     if not token or len(token) > 100:
         return None
@@ -65,8 +67,8 @@ def current_user(connection: HTTPConnection) -> User | None:
     return store.session_user(db, token)
 
 
-def _with_session(connection: HTTPConnection, response: Response, user: User) -> Response:
-    token = store.open_session(connection.app.state.db, user.id)
+async def _with_session(connection: HTTPConnection, response: Response, user: User) -> Response:
+    token = await asyncio.to_thread(store.open_session, connection.app.state.db, user.id)
     secure = connection.app.state.config.secure_cookies
     if secure is None:
         secure = connection.url.scheme in ("https", "wss")
@@ -78,8 +80,9 @@ def _user_json(user: User) -> dict[str, Any]:
     return {"user": {"id": user.id, "name": user.name}}
 
 
-def _client_ip(request: Request) -> str:
-    return request.client.host if request.client else "?"
+def _hashes(request: Request) -> HashSlots:
+    slots: HashSlots = request.app.state.password_hashes
+    return slots
 
 
 async def register(request: Request) -> Response:
@@ -89,35 +92,43 @@ async def register(request: Request) -> Response:
     name = parsed.name.strip()
     if not NAME_PATTERN.match(name) or "  " in name:
         return problem(400, "bad_name")
-    if not 8 <= len(parsed.password) <= 200:
+    if not 8 <= len(parsed.password) <= MAX_PASSWORD:
         return problem(400, "bad_password")
     limiter: SlidingWindow = request.app.state.register_limit
-    if not limiter.allow(_client_ip(request)):
-        return problem(429, "too_many_logins")
-    password_hash = await run_in_threadpool(hash_password, parsed.password)
-    user = store.create_user(request.app.state.db, name, password_hash)
+    if not limiter.allow(client_address(request)):
+        return problem(429, "too_many_signups")
+    password_hash = await _hashes(request).hash(parsed.password)
+    user = await asyncio.to_thread(store.create_user, request.app.state.db, name, password_hash)
     if user is None:
         return problem(409, "name_taken")
-    return _with_session(request, JSONResponse(_user_json(user), status_code=201), user)
+    return await _with_session(request, JSONResponse(_user_json(user), status_code=201), user)
 
 
 async def login(request: Request) -> Response:
     parsed = await read_json(request, Credentials)
     if isinstance(parsed, Response):
         return parsed
-    limits: tuple[SlidingWindow, SlidingWindow] = request.app.state.login_limits
-    by_ip, by_name = limits
-    if not by_ip.allow(_client_ip(request)) or not by_name.allow(store.name_key(parsed.name)):
-        return problem(429, "too_many_logins")
+    address = client_address(request)
+    by_address: SlidingWindow = request.app.state.login_limit
+    backoff: Backoff = request.app.state.login_backoff
+    key = f"{store.name_key(parsed.name)}|{address}"
+    wait = backoff.wait(key)
+    if wait > 0:
+        return problem(429, "too_many_logins", seconds=math.ceil(wait))
+    if not by_address.allow(address):
+        return problem(429, "too_many_logins", seconds=60)
     db: Database = request.app.state.db
-    user = store.find_user(db, parsed.name)
-    if user is None or len(parsed.password) > 200:
+    user = await asyncio.to_thread(store.find_user, db, parsed.name)
+    password = parsed.password[: MAX_PASSWORD + 1]
+    valid = await _hashes(request).verify(None if user is None else user.password_hash, password)
+    if user is None or not valid or len(parsed.password) > MAX_PASSWORD:
+        backoff.failed(key)
         return problem(401, "bad_login")
-    if not await run_in_threadpool(verify_password, user.password_hash, parsed.password):
-        return problem(401, "bad_login")
+    backoff.succeeded(key)
     if needs_rehash(user.password_hash):
-        store.update_password_hash(db, user.id, await run_in_threadpool(hash_password, parsed.password))
-    return _with_session(request, JSONResponse(_user_json(user)), user)
+        rehashed = await _hashes(request).hash(parsed.password)
+        await asyncio.to_thread(store.update_password_hash, db, user.id, rehashed)
+    return await _with_session(request, JSONResponse(_user_json(user)), user)
 
 
 async def logout(request: Request) -> Response:
@@ -125,14 +136,14 @@ async def logout(request: Request) -> Response:
         return problem(403, "wrong_origin")
     token = request.cookies.get(COOKIE)
     if token:
-        store.close_session(request.app.state.db, token)
+        await asyncio.to_thread(store.close_session, request.app.state.db, token)
     response = Response(status_code=204)
     response.delete_cookie(COOKIE, path="/")
     return response
 
 
 async def me(request: Request) -> Response:
-    user = current_user(request)
+    user = await asyncio.to_thread(current_user, request)
     if user is None:
         return problem(401, "not_logged_in")
     return JSONResponse(_user_json(user))

@@ -20,6 +20,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="Sitzungs-Cookie nur über HTTPS senden (Standard: je nach Anfrage)",
     )
+    parser.add_argument(
+        "--public-url",
+        action="append",
+        default=[],
+        help="Adresse, unter der Spieler den Server öffnen (z. B. https://wolfrunde.example); mehrfach möglich",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        help="IP-Adresse eines Proxys, dessen X-Forwarded-For geglaubt wird; mehrfach möglich",
+    )
     parser.add_argument("--testing", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -33,23 +45,33 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     url = args.database_url or default_url(args.data)
     voices = str(Path(args.data) / "voices")
-    config = ServerConfig(
-        database_url=url,
-        secure_cookies=args.secure_cookies,
-        voices_dir=voices,
-        narration_wait=1.0,
-        narration_prerender=True,
-    )
+    origins = tuple(args.public_url) or (f"http://{args.host}:{args.port}",)
+    common = {
+        "database_url": url,
+        "secure_cookies": args.secure_cookies,
+        "voices_dir": voices,
+        "public_origins": origins,
+        "trusted_proxies": frozenset(args.trusted_proxy),
+        "ready_message": f"Wolfrunde läuft: {origins[0]}/",
+    }
+    config = ServerConfig(**common, narration_wait=1.0, narration_prerender=True)
     if args.testing:  # for tests: bots answer at once, skipped steps pass quickly, many sign-ups allowed
         config = ServerConfig(
-            database_url=url,
-            secure_cookies=args.secure_cookies,
+            **common,
             bot_delay=(0.0, 0.02),
             pause_seconds=(0.0, 0.02),
             registrations_per_hour=10_000,
-            voices_dir=voices,
             narration_wait=0.01,  # the room still waits for the narration, a hundred times faster
+            restart_grace=3.0,
         )
     app = create_app(config)
-    uvicorn.run(app, host=args.host, port=args.port, ws_max_size=65536, log_level="warning")
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        ws_max_size=65536,
+        log_level="warning",
+        proxy_headers=False,
+        server_header=False,
+    )
     return 0

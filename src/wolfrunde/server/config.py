@@ -9,7 +9,8 @@ from dataclasses import dataclass
 class ServerConfig:
     database_url: str
     bot_delay: tuple[float, float] = (1.0, 4.0)  # seconds before a server-side bot answers
-    pause_seconds: tuple[float, float] = (3.0, 8.0)  # per night step whose role is dead or absent
+    # the least duration of every night step, present or absent (rooms.pacing); None: from the night timer
+    pause_seconds: tuple[float, float] | None = None
     secure_cookies: bool | None = None  # None: Secure when the request came over https
     static_dir: str | None = None  # None: the package's static folder
     registrations_per_hour: int = 60  # per client address
@@ -20,3 +21,8 @@ class ServerConfig:
     voice_engine: str | None = None  # None: the best installed speech engine
     narration_wait: float = 0.0  # share of the narration's length the room waits before the next step
     narration_prerender: bool = False  # render each cue's audio in the background as soon as it is sent
+    public_origins: tuple[str, ...] = ()  # e.g. ("https://wolfrunde.example",); empty: the request's own origin
+    trusted_proxies: frozenset[str] = frozenset()  # addresses whose X-Forwarded-For is believed
+    concurrent_password_hashes: int = 2  # argon2 takes 64 MiB each: more sign-ups and logins wait their turn
+    ready_message: str | None = None  # printed once the server is ready (the address to open)
+    restart_grace: float = 15.0  # after a restart every open step runs at least this long, so players can return

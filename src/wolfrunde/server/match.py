@@ -107,6 +107,8 @@ class StepChange:
     new_requests: bool  # some (seat, kind) is open now that was not open before
     skipped_steps: int  # night steps called that asked nobody anything (dead or absent roles)
     recorded: tuple[tuple[int, str, Any], ...] = ()  # the decisions the game kept, canonical
+    steps: int = 0  # public step events in this change (each one a timed step, answered or not)
+    opens_step: bool = False  # the change ends inside a step that asks someone (the last of `steps`)
 
     @property
     def changed(self) -> bool:
@@ -151,6 +153,10 @@ class Match:
         return len(self.setup["names"])
 
     @property
+    def round(self) -> int:
+        return self.game.round
+
+    @property
     def over(self) -> bool:
         return self.game.result is not None
 
@@ -158,11 +164,17 @@ class Match:
         return self.game.view(seat)
 
     def view_version(self, seat: int) -> tuple[Any, ...]:
-        """Changes whenever `view(seat)` may have changed: a new event, a new phase or step, or another
-        set of open requests for this seat. Cheap, so unchanged views are neither rebuilt nor sent."""
+        """Changes exactly when `view(seat)` may have changed for this seat: an event it may see, a new
+        phase or step (public), or another set of its own open requests. Secret events of other seats do
+        not count, so a seat's stream of messages never moves with what it may not know."""
         game = self.game
+        visible = sum(1 for event in game.events if event.visible(seat))
         open_requests = tuple(sorted(r.kind for r in game.pending() if r.seat == seat))
-        return len(game.events), str(game.phase), game.round, game.step, open_requests
+        return visible, str(game.phase), game.round, game.step, open_requests, game.result is not None
+
+    def asked(self, seat: int) -> bool:
+        """Whether this seat has an open request (only then does it see the step's deadline)."""
+        return any(request.seat == seat for request in self.game.pending())
 
     def public_events(self, start: int = 0) -> tuple[int, list[dict[str, Any]]]:
         """The events everyone may see (visible_to None), from `start` in the event log on, as dicts;
@@ -202,7 +214,11 @@ class Match:
         current_step_asks = bool(after) and steps > 0
         skipped = max(0, steps - (1 if current_step_asks else 0))
         recorded = tuple(self.game.history[decided:])
-        return StepChange(new_requests=bool(after - before), skipped_steps=skipped, recorded=recorded)
+        called = [event.data.get("step") for event in self.game.events[mark:] if event.type == "step"]
+        opens = bool(after) and bool(called) and self.game.step == called[-1]
+        return StepChange(
+            new_requests=bool(after - before), skipped_steps=skipped, recorded=recorded, steps=steps, opens_step=opens
+        )
 
 
 def replay_decisions(setup: dict[str, Any], history: list[tuple[int, str, Any]]) -> Match:

@@ -23,12 +23,13 @@ import tempfile
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 from wolfrunde.narration import Narration
+from wolfrunde.narration.catalogue import Style
 from wolfrunde.narration.formats import AudioFormat, decode, fallback_format, preferred_format
 from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.narration.service import speakable_name
@@ -53,15 +54,27 @@ _MAX_KNOWN = 20_000  # measured durations kept in memory
 
 @dataclass(frozen=True)
 class CueKey:
-    """Everything that decides a cue's audio."""
+    """Everything that decides a cue's audio.
+
+    say: the players' Aussprache by name as typed (only names in `values` matter); style: the scene's
+    full or short ("knapp") texts, `variant` counting within that style (`Scene.texts(narrator, style)`).
+    """
 
     narrator: str
     scene: str
     variant: int
     values: Mapping[str, Any]
+    say: Mapping[str, str] = field(default_factory=dict)
+    style: Style = Style.FULL
 
     def text(self, narration: Narration) -> str:
-        return fill(narration.catalogue[self.scene].text(self.narrator, self.variant), self.values)
+        return fill(narration.catalogue[self.scene].text(self.narrator, self.variant, self.style), self.values)
+
+    def pronunciations(self) -> dict[str, str]:
+        """The Aussprache entries of the names this cue speaks (what its address carries)."""
+        spoken = {str(v) for v in self.values.values() if isinstance(v, str | int)}
+        spoken |= {str(n) for v in self.values.values() if isinstance(v, list | tuple) for n in v}
+        return {name: say for name, say in sorted(self.say.items()) if name in spoken and say}
 
 
 def estimate_seconds(text: str, narrator_id: str) -> float:
@@ -95,40 +108,58 @@ class ServerVoices:
         self._secret = _load_secret(folder / KEY_FILE)
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="voices", initializer=_lower_priority)
         self._lock = threading.Lock()
-        self._seconds: dict[tuple[str, str, int, str], float] = {}
-        self._names_started: set[tuple[str, str]] = set()
+        self._seconds: dict[tuple[str, ...], float] = {}
+        self._names_started: set[tuple[str, str, str]] = set()
         self._pending: set[Future[None]] = set()
 
     # --- addresses ---------------------------------------------------------------------------------
     def url(self, key: CueKey, fmt: str | None = None) -> str:
+        """The cue's signed address; `say` and `style` appear only when a cue has them."""
         values = _encode_values(key.values)
-        query = {"values": values, "sig": self._sign(key.narrator, key.scene, key.variant, values)}
+        say = _encode_values(key.pronunciations()) if key.pronunciations() else ""
+        style = "" if key.style is Style.FULL else key.style.value
+        query = {"values": values}
+        if say:
+            query["say"] = say
+        if style:
+            query["style"] = style
+        query["sig"] = self._sign(key.narrator, key.scene, key.variant, values, say, style)
         if fmt is not None:
             query["format"] = fmt
         return f"/api/narration/{key.narrator}/{key.scene}/{key.variant}?{urlencode(query)}"
 
-    def verify(self, narrator_id: str, scene: str, variant: int, values: str, signature: str) -> CueKey | None:
+    def verify(
+        self, narrator_id: str, scene: str, variant: int, values: str, signature: str, say: str = "", style: str = ""
+    ) -> CueKey | None:
         """The cue of a signed address, or None when the signature or the cue is not valid."""
-        expected = self._sign(narrator_id, scene, variant, values)
+        expected = self._sign(narrator_id, scene, variant, values, say, style)
         if not hmac.compare_digest(expected, signature):
             return None
         try:
-            return CueKey(narrator_id, scene, variant, _decode_values(values))
+            pronunciations = _decode_values(say) if say else {}
+            if not all(isinstance(v, str) for v in pronunciations.values()):
+                return None
+            return CueKey(
+                narrator_id, scene, variant, _decode_values(values), pronunciations, Style.parse(style or None)
+            )
         except ValueError:
             return None
 
-    def _sign(self, narrator_id: str, scene: str, variant: int, values: str) -> str:
-        message = f"{narrator_id}\n{scene}\n{variant}\n{values}".encode()
+    def _sign(self, narrator_id: str, scene: str, variant: int, values: str, say: str = "", style: str = "") -> str:
+        extra = f"\n{say}\n{style}" if say or style else ""  # addresses without them stay as they were
+        message = f"{narrator_id}\n{scene}\n{variant}\n{values}{extra}".encode()
         digest = hmac.new(self._secret, message, hashlib.sha256).digest()[:16]
         return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
     # --- audio -------------------------------------------------------------------------------------
     def render(self, key: CueKey, fmt: AudioFormat | None = None) -> Path:
         """The cue's audio file (blocking: call it in a worker thread); its length is remembered."""
-        path = self.narration.render(key.scene, key.narrator, key.variant, key.values, fmt)
+        path = self.narration.render(
+            key.scene, key.narrator, key.variant, key.values, fmt, say=key.pronunciations(), style=key.style
+        )
         text = key.text(self.narration)
         with self._lock:
-            known = (key.narrator, key.scene, key.variant, text) in self._seconds
+            known = _length_key(key, text) in self._seconds
         if not known:
             self._remember(key, text, decode(path).seconds)
         return path
@@ -137,7 +168,7 @@ class ServerVoices:
         """The cue's length: measured if its audio was made before, otherwise estimated from the text."""
         text = key.text(self.narration)
         with self._lock:
-            measured = self._seconds.get((key.narrator, key.scene, key.variant, text))
+            measured = self._seconds.get(_length_key(key, text))
         return measured if measured is not None else estimate_seconds(text, key.narrator)
 
     def prepare(self, keys: Iterable[CueKey]) -> list[Future[None]]:
@@ -157,20 +188,31 @@ class ServerVoices:
         with self._lock:
             if len(self._seconds) >= _MAX_KNOWN:
                 self._seconds.clear()
-            self._seconds[(key.narrator, key.scene, key.variant, text)] = seconds
+            self._seconds[_length_key(key, text)] = seconds
 
     # --- names -------------------------------------------------------------------------------------
-    def prepare_names(self, narrator_id: str, names: Iterable[str]) -> None:
-        """Speaks each name once per narrator in the background (players joining, bots, a new narrator)."""
+    def prepare_names(self, narrator_id: str, names: Iterable[str], say: Mapping[str, str] | None = None) -> None:
+        """Speaks each name once per narrator in the background (players joining, bots, a new narrator);
+        `say`: the players' Aussprache by name, where given."""
+        say = say or {}
         for name in names:
+            started = (narrator_id, name, say.get(name, ""))
             with self._lock:
-                if (narrator_id, name) in self._names_started:
+                if started in self._names_started:
                     continue
-                self._names_started.add((narrator_id, name))
-            self._submit(self.speak_name, name, narrator_id)
+                self._names_started.add(started)
+            self._submit(self.speak_name, name, narrator_id, None, say.get(name))
 
-    def speak_name(self, name: str, narrator_id: str, fmt: AudioFormat | None = None) -> Path:
-        return self.narration.speak_name(speakable_name(name), narrator_id, fmt)
+    def speak_name(self, name: str, narrator_id: str, fmt: AudioFormat | None = None, say: str | None = None) -> Path:
+        """The name's clip (blocking); `say`: the player's Aussprache (check it first with
+        `narration.names.check_pronunciation`)."""
+        return self.narration.speak_name(speakable_name(name), narrator_id, fmt, say=say)
+
+    def name_is_ready(
+        self, name: str, narrator_id: str, fmt: AudioFormat | None = None, say: str | None = None
+    ) -> bool:
+        """Whether the name's clip exists already (so serving it makes nothing new)."""
+        return self.narration.name_path(speakable_name(name), narrator_id, fmt, say).is_file()
 
     def wait_idle(self, timeout: float = 30.0) -> None:
         """Blocks until every background job submitted so far is done (tests, shutdown)."""
@@ -195,6 +237,11 @@ class ServerVoices:
             job(*args)
         except Exception:
             log.exception("Erzählerstimme: Hintergrundauftrag fehlgeschlagen")
+
+
+def _length_key(key: CueKey, text: str) -> tuple[str, ...]:
+    say = json.dumps(key.pronunciations(), ensure_ascii=False, sort_keys=True)
+    return (key.narrator, key.scene, str(key.variant), key.style.value, text, say)
 
 
 def _lower_priority() -> None:

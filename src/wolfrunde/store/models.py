@@ -76,3 +76,4 @@ class ChatMessage(Base):
     seat: Mapped[int] = mapped_column(Integer, nullable=False)
     text: Mapped[str] = mapped_column(Text, nullable=False)
     at: Mapped[float] = mapped_column(Float, nullable=False)
+    round: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the game's round when it was written

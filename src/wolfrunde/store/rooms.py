@@ -56,6 +56,7 @@ class StoredChat:
     seat: int
     text: str
     at: float
+    round: int | None = None  # the game's round when it was written (who joined a channel later reads from then)
 
 
 def _stored(record: RoomRecord) -> StoredRoom:
@@ -188,11 +189,11 @@ def reset_game(db: Database, code: str, *, chat: bool = True, **fields: Any) -> 
         _apply(record, time.time(), {"setup": None, "timer": None, "ended_at": None, **fields})
 
 
-def add_chat(db: Database, code: str, channel: str, seat: int, text: str) -> StoredChat:
+def add_chat(db: Database, code: str, channel: str, seat: int, text: str, round: int | None = None) -> StoredChat:
     now = time.time()
     with db.session() as session:
-        session.add(ChatMessage(room_code=code, channel=channel, seat=seat, text=text, at=now))
-    return StoredChat(channel, seat, text, now)
+        session.add(ChatMessage(room_code=code, channel=channel, seat=seat, text=text, at=now, round=round))
+    return StoredChat(channel, seat, text, now, round)
 
 
 def chat_history(db: Database, code: str, limit: int = 500) -> list[StoredChat]:
@@ -200,4 +201,4 @@ def chat_history(db: Database, code: str, limit: int = 500) -> list[StoredChat]:
         rows = session.scalars(
             select(ChatMessage).where(ChatMessage.room_code == code).order_by(ChatMessage.id.desc()).limit(limit)
         )
-        return [StoredChat(r.channel, r.seat, r.text, r.at) for r in reversed(list(rows))]
+        return [StoredChat(r.channel, r.seat, r.text, r.at, r.round) for r in reversed(list(rows))]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from wolfrunde.narration.audio import Pcm
+from wolfrunde.narration.speech import Speakable
 
 
 class SpeechError(RuntimeError):
@@ -17,4 +18,6 @@ class Voice(Protocol):
         """Names engine and settings; part of every cache key, so a changed voice never serves old audio."""
         ...
 
-    def synthesize(self, text: str) -> Pcm: ...
+    def synthesize(self, text: Speakable) -> Pcm:
+        """German text, or an utterance with players' names in it, as audio."""
+        ...

@@ -14,7 +14,7 @@ import numpy as np
 from wolfrunde.narration.audio import Pcm, from_int16
 from wolfrunde.narration.engines.base import SpeechError
 from wolfrunde.narration.narrators import EspeakVoice
-from wolfrunde.narration.pronounce import LEXICON_VERSION, speakable
+from wolfrunde.narration.speech import PRONUNCIATION_VERSION, Speakable, phoneme_markup
 
 _SYNCHRONOUS = 2  # AUDIO_OUTPUT_SYNCHRONOUS: espeak_Synth returns when all audio went to the callback
 _DONT_EXIT = 0x8000  # espeakINITIALIZE_DONT_EXIT: report errors instead of ending the process
@@ -146,10 +146,10 @@ class EspeakSpeaker:
     @property
     def identity(self) -> str:
         s = self.settings
-        return f"espeak-ng:{s.variant}:r{s.rate}:p{s.pitch}:g{s.pitch_range}:w{s.word_gap}:lex{LEXICON_VERSION}"
+        return f"espeak-ng:{s.variant}:r{s.rate}:p{s.pitch}:g{s.pitch_range}:w{s.word_gap}:lex{PRONUNCIATION_VERSION}"
 
-    def synthesize(self, text: str) -> Pcm:
-        return _library().speak(speakable(text), self.settings)
+    def synthesize(self, text: Speakable) -> Pcm:
+        return _library().speak(phoneme_markup(text), self.settings)
 
 
 def espeak_phonemes(text: str) -> str:

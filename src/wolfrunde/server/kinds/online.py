@@ -19,7 +19,7 @@ from wolfrunde.server.match import replay as replay_match
 from wolfrunde.server.narration_voices import known_narrator, voices_for
 from wolfrunde.server.online import chat, payloads
 from wolfrunde.server.online import messages as m
-from wolfrunde.server.online.game import OnlineGame
+from wolfrunde.server.online.game import ChannelsOpened, OnlineGame
 from wolfrunde.server.online.lobby import Lobby, check_timers
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.connection import LocalConnection, encode
@@ -103,7 +103,7 @@ class OnlineRoom:
         room = self._room
         if self.halted_on_load:
             room.set_status(RoomStatus.HALTED)
-            room.post(HaltedOnLoad())
+            room.later(0.0, HaltedOnLoad())
         elif self.game is not None:
             if self.game.match.over and room.status is RoomStatus.RUNNING:
                 room.set_status(RoomStatus.ENDED)
@@ -130,7 +130,7 @@ class OnlineRoom:
             message = self.game.game_message(peer.seat)
             if message is not None:
                 peer.send(message)
-            peer.send(payloads.chat_history(await chat.history_for(self._room, self.lobby, self._readable(peer.seat))))
+            peer.send(await self._history(peer.seat))
 
     async def detach(self, peer: Peer) -> None:
         self._broadcast_lobby()
@@ -146,6 +146,11 @@ class OnlineRoom:
                 await self.handle(event.peer, parsed)
             except Refusal as refusal:
                 event.peer.send(refusal.payload(parsed.ref))
+        elif isinstance(event, ChannelsOpened) and self.game is not None:
+            message = await self._history(event.seat)
+            self._room.broadcast(
+                lambda peer: message if peer.seat == event.seat and not peer.extra.get("bot") else None
+            )
         elif isinstance(event, HaltedOnLoad):
             await self._room.save(status=RoomStatus.HALTED.value, timer=None)
         elif self.game is not None:
@@ -192,6 +197,10 @@ class OnlineRoom:
 
     def _readable(self, seat: int) -> dict[str, bool]:
         return chat.LOBBY if self.game is None else self.game.channels_for(seat)
+
+    async def _history(self, seat: int) -> dict[str, Any]:
+        since = {} if self.game is None else self.game.chat_since(seat)
+        return await chat.history(self._room, self.lobby, self._readable(seat), since)
 
     # --- lobby --------------------------------------------------------------------------------------
     def _lobby_gate(self, peer: Peer, *, host: bool) -> None:
@@ -355,7 +364,8 @@ class OnlineRoom:
             raise Refusal("not_seated")
         if not self._readable(seat).get(message.channel, False):
             raise Refusal("channel_closed")
-        line = await chat.post(self._room, self.lobby, seat, message.channel, message.text)
+        round_ = 0 if self.game is None else self.game.match.round
+        line = await chat.post(self._room, self.lobby, seat, message.channel, message.text, round_)
         if message.ref is not None:
             peer.send(protocol.ack(message.ref))
         self._room.broadcast(

@@ -19,8 +19,9 @@ def for_seat(view: dict[str, Any], timer: dict[str, Any] | None, timers: dict[st
         return {"village": True, "wolves": False, "lovers": False, "sisters": False, "brothers": False, "beyond": False}
     night = phase == "night"
     channels: dict[str, bool] = {"village": alive and phase == "day"}
-    if you.get("side") == "werewolves":
-        channels["wolves"] = alive and night
+    joined = pack_since(view)
+    if joined is not None:  # woken with the pack at least once: an infected player only from the next night
+        channels["wolves"] = alive and night and in_tonights_pack(view)
     if you.get("lover") is not None:
         channels["lovers"] = alive and night and _whisper_open(view, timer, timers, now)
     companion = COMPANIONS.get(str(you.get("role")))
@@ -37,3 +38,27 @@ def _whisper_open(view: dict[str, Any], timer: dict[str, Any] | None, timers: di
     if int(view.get("round") or 0) < 2 or not timer or timer.get("night_started") is None:
         return False
     return now < float(timer["night_started"]) + timers.get("lovers", 30)
+
+
+def _pack_nights(view: dict[str, Any]) -> list[int]:
+    """The nights in which this seat woke with the pack (it is named in that night's `pack` event)."""
+    seat = view.get("seat")
+    night = 0
+    nights = []
+    for event in view.get("events") or ():
+        if event.get("type") == "night":
+            night = int(event.get("round") or 0)
+        elif event.get("type") == "pack" and seat in (event.get("pack") or ()):
+            nights.append(night)
+    return nights
+
+
+def pack_since(view: dict[str, Any]) -> int | None:
+    """The first night this seat woke with the pack, or None: it reads the wolves' lines from then on."""
+    nights = _pack_nights(view)
+    return nights[0] if nights else None
+
+
+def in_tonights_pack(view: dict[str, Any]) -> bool:
+    nights = _pack_nights(view)
+    return bool(nights) and nights[-1] == int(view.get("round") or 0)

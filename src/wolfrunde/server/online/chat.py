@@ -1,5 +1,6 @@
-"""Chat in an online room: a line is stored before it is sent; a returning player reads the lines of the
-channels his seat may read now."""
+"""Chat in an online room: a line is stored before it is sent; a player reads the lines of the channels
+his seat may read now, each from the moment he got access to it (a player who joins the pack later reads
+the wolves' lines from that night on; whoever dies reads all of the Jenseits)."""
 
 from __future__ import annotations
 
@@ -8,21 +9,31 @@ from typing import Any
 from wolfrunde.server.online import payloads
 from wolfrunde.server.online.lobby import Lobby
 from wolfrunde.server.rooms.kind import RoomServices
+from wolfrunde.store.rooms import StoredChat
 
 LOBBY = {"lobby": True}
 
 
-async def post(room: RoomServices, lobby: Lobby, seat: int, channel: str, text: str) -> dict[str, Any]:
+async def post(room: RoomServices, lobby: Lobby, seat: int, channel: str, text: str, round: int) -> dict[str, Any]:
     """Stores a line and returns it as the `chat` message to send."""
-    saved = await room.add_chat(channel, seat, text)
+    saved = await room.add_chat(channel, seat, text, round)
     return payloads.chat(channel, seat, lobby.seats[seat].name, text, saved.at)
 
 
-async def history_for(room: RoomServices, lobby: Lobby, readable: dict[str, bool]) -> list[dict[str, Any]]:
-    """The lines of every channel in `readable` ({channel: may write}), oldest first."""
-    lines = await room.chat_history()
+def readable_lines(
+    lines: list[StoredChat], lobby: Lobby, readable: dict[str, bool], since: dict[str, int]
+) -> list[dict[str, Any]]:
+    """The lines of every channel in `readable` ({channel: may write}), oldest first; a channel in `since`
+    only from that round on."""
     return [
         payloads.chat(line.channel, line.seat, lobby.seats[line.seat].name, line.text, line.at)
         for line in lines
-        if line.channel in readable and line.seat < len(lobby.seats)
+        if line.channel in readable
+        and line.seat < len(lobby.seats)
+        and (line.channel not in since or (line.round or 0) >= since[line.channel])
     ]
+
+
+async def history(room: RoomServices, lobby: Lobby, readable: dict[str, bool], since: dict[str, int]) -> dict[str, Any]:
+    """The `chat_history` message for a seat that may read `readable`."""
+    return payloads.chat_history(readable_lines(await room.chat_history(), lobby, readable, since))

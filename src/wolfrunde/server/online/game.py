@@ -20,14 +20,13 @@ from wolfrunde.server.match import EngineFault, IllegalMove, Match, StepChange
 from wolfrunde.server.narration_feed import NarrationBatch
 from wolfrunde.server.online import channels, payloads
 from wolfrunde.server.online.lobby import DEFAULT_TIMERS, Lobby
-from wolfrunde.server.rooms import protocol
+from wolfrunde.server.rooms import pacing, protocol
 from wolfrunde.server.rooms.kind import Handle, Peer, RoomServices
 from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.rooms.timer import Timer
 
 log = logging.getLogger(__name__)
-RESTART_GRACE = 15.0  # seconds an open step gets at least after a restart, so players can come back
 
 
 @dataclass(frozen=True)
@@ -51,6 +50,13 @@ class WhisperEnds:
     night: int
 
 
+@dataclass(frozen=True)
+class ChannelsOpened:
+    """A seat may read a channel it could not read before: it gets that channel's history."""
+
+    seat: int
+
+
 Command = tuple[str, int | None, str | None, Any]  # op, seat, kind, canonical choice
 
 
@@ -63,13 +69,15 @@ class OnlineGame:
         self.rng = random.Random()
         whisper = lobby.settings.timers.get("lovers", DEFAULT_TIMERS["lovers"])
         self.narration = RoomNarration(match, lobby.settings.narrator, config, whisper)
-        self.pause_seconds: tuple[float, float] = config.pause_seconds
+        self.pause_seconds: tuple[float, float] | None = config.pause_seconds
+        self.restart_grace: float = config.restart_grace
         # what every seat was last shown (view, deadline): chat and reconnects follow this, not the
         # engine's newer state, while a pause hides that a dead role's step was skipped
         self.published: dict[int, tuple[dict[str, Any], float | None]] = {}
         self._versions: dict[int, tuple[Any, ...]] = {}
         self._handles: list[Handle] = []
         self._whisper_night: int | None = None
+        self._readable: dict[int, frozenset[str]] = {}
         self.sundial = sundial.SundialPlanner()
         self.room: RoomServices | None = None
 
@@ -82,7 +90,7 @@ class OnlineGame:
         if restarted:
             self.narration.skip_told()  # what was narrated before the restart is not narrated again
             if self.timer is not None:
-                self.timer = self.timer.after_restart(time.time(), RESTART_GRACE)
+                self.timer = self.timer.after_restart(time.time(), self.restart_grace)
         if self.timer is None or self.timer.release <= time.time():
             self.publish()  # records what a returning player is shown
         if self._services.status is RoomStatus.RUNNING and self.timer is not None:
@@ -165,20 +173,28 @@ class OnlineGame:
         ref: Any = None,
         lead: str | None = None,
     ) -> None:
-        """Stores the command with the new timer, then acknowledges it and tells everyone what changed
-        (after a pause when night steps of dead or absent roles were called). `lead` is a scene the
-        narrator says before the change's own cues."""
+        """Stores the command with the new timer, then acknowledges it and tells everyone what changed.
+        The change is paced (`rooms.pacing`): a step closed early still lasts its least duration, every
+        step nobody answered lasts a draw of its own, and the next step is shown once all is told.
+        `lead` is a scene the narrator says before the change's own cues."""
         room = self._services
         now = time.time()
+        spoken_before = self.narration.spoken_until
         told = await self.narration.changes(now, lead)
         self.generation += 1
+        closing = self.timer.not_before if self.timer is not None and self.timer.not_before else now
+        start = max(now, spoken_before, closing)
+        bounds = pacing.step_range(self.lobby.settings.timers.get("night", 45), self.pause_seconds)
+        gaps = pacing.draws(self.rng, change.steps - (1 if change.opens_step else 0), bounds)
+        timed = pacing.draws(self.rng, 1, bounds)[0] if change.opens_step else None
+        plan = pacing.plan(start=start, heard=self.narration.part_seconds(told), gaps=gaps, timed_step=timed)
         fields: dict[str, Any] = {}
         if self.match.over:
             self.timer = None
             room.set_status(RoomStatus.ENDED)
             fields.update(status=RoomStatus.ENDED.value, ended_at=now)
         elif change.new_requests or self.timer is None:
-            self.timer = self._next_timer(now, change, told)
+            self.timer = self._next_timer(plan.release, plan.not_before)
         fields["timer"] = None if self.timer is None else self.timer.to_json()
         if command is not None:
             op, seat, kind, choice = command
@@ -187,25 +203,32 @@ class OnlineGame:
             await room.save(**fields)
         if ack is not None and ref is not None:
             ack.send(protocol.ack(ref))
-        self._tell(told)
+        self.narration.spoken_until = max(spoken_before, plan.release if told.parts else spoken_before)
+        self._tell(told, plan.part_times)
         if room.status is RoomStatus.ENDED:
             self.cancel()
-            self.publish()
+            self._publish_at_end(plan.release)
             return
         released_later = self._arm()
         self._plan_sundial()
         if not released_later:
             self.publish()
 
-    def _next_timer(self, now: float, change: StepChange, told: NarrationBatch) -> Timer:
-        low, high = self.pause_seconds
-        pause = sum(self.rng.uniform(low, high) for _ in range(change.skipped_steps))
-        release = max(now + pause, self.narration.spoken_until)  # nobody is called mid-sentence
+    def _next_timer(self, release: float, not_before: float | None) -> Timer:
         night = self.match.night_number()
         previous = self.timer
         same_night = night is not None and previous is not None and previous.night == night
         started = previous.night_started if same_night and previous is not None else release
-        return Timer(release=release, deadline=release + self._duration(), night=night, night_started=started)
+        deadline = release + self._duration()
+        return Timer(release, deadline, night=night, night_started=started, not_before=not_before)
+
+    def _publish_at_end(self, told_by: float) -> None:
+        """The end screen (every role) comes once the narrator has told the end, not before."""
+        delay = told_by - time.time()
+        if delay > 0:
+            self._handles.append(self._services.later(delay, Release(self.generation)))
+        else:
+            self.publish()
 
     def _duration(self) -> float:
         timers = self.lobby.settings.timers
@@ -252,7 +275,7 @@ class OnlineGame:
             if event.generation == self.generation and running:
                 await self.timeout()
         elif isinstance(event, Release):
-            if event.generation == self.generation and running:
+            if event.generation == self.generation and (running or room.status is RoomStatus.ENDED):
                 self.publish()
         elif isinstance(event, NarrationPart):
             if event.generation == self.generation:  # the game moved on meanwhile: that part is out of date
@@ -276,37 +299,52 @@ class OnlineGame:
                 peer.send(message)
 
     # --- sending ------------------------------------------------------------------------------------
-    def _tell(self, told: NarrationBatch) -> None:
-        """Every seated player's device plays the narration. Parts after a step that asked nobody follow
-        after the silence the room keeps for such steps, so the timing tells nobody who is in play."""
-        if not told.parts:
-            return
-        silence = 0.0
-        if self.timer is not None:
-            silence = max(0.0, self.timer.release - time.time() - self.narration.pause(told))
-        for delay, message in told.schedule(silence, self.narration.wait):
-            if delay <= 0:
+    def _tell(self, told: NarrationBatch, times: tuple[float, ...] = ()) -> None:
+        """Every seated player's device plays the narration, each part at its planned time (a part after
+        a step nobody answered comes after that step's draw, so the timing tells nobody who is in play)."""
+        now = time.time()
+        for index, part in enumerate(told.parts):
+            message = {"type": "narration", "cues": part}
+            delay = (times[index] if index < len(times) else now) - now
+            if delay <= 0.001:
                 self._services.broadcast(_to_seated(message))
             else:
                 self._services.later(delay, NarrationPart(self.generation, message))
 
     def publish(self) -> None:
         """Makes the engine's current state the one every seat sees, and sends what changed."""
-        deadline = None if self.timer is None else self.timer.deadline
         changed: set[int] = set()
         for seat in range(self.match.seats):
+            deadline = self._deadline_for(seat)
             version = (self.match.view_version(seat), deadline)
             if self._versions.get(seat) != version or seat not in self.published:
                 self.published[seat] = (self.match.view(seat), deadline)
                 self._versions[seat] = version
                 changed.add(seat)
         self._services.broadcast(lambda peer: self.game_message(peer.seat) if peer.seat in changed else None)
+        for seat in changed:
+            readable = frozenset(self.channels_for(seat))
+            if seat in self._readable and readable - self._readable[seat]:
+                self._services.later(0.0, ChannelsOpened(seat))
+            self._readable[seat] = readable
         self._plan_whisper_end()
+
+    def _deadline_for(self, seat: int) -> float | None:
+        """A seat sees the deadline of its own open requests only: a timer that moved for someone else's
+        secret question (the Urwolf's, the Magd's) must not show on anyone else's screen."""
+        if self.timer is None or not self.match.asked(seat):
+            return None
+        return self.timer.deadline
 
     def view_of(self, seat: int) -> dict[str, Any]:
         """The view this seat was last shown (the current one before anything was published)."""
         shown = self.published.get(seat)
         return shown[0] if shown is not None else self.match.view(seat)
+
+    def chat_since(self, seat: int) -> dict[str, int]:
+        """Channels this seat reads only from a round on: the wolves' from its first night in the pack."""
+        joined = channels.pack_since(self.view_of(seat))
+        return {} if joined is None or self.match.over else {"wolves": joined}
 
     def channels_for(self, seat: int) -> dict[str, bool]:
         timer = None if self.timer is None else self.timer.to_json()
@@ -317,7 +355,7 @@ class OnlineGame:
             return None
         shown = self.published.get(seat)
         if shown is None:
-            shown = (self.match.view(seat), None if self.timer is None else self.timer.deadline)
+            shown = (self.match.view(seat), self._deadline_for(seat))
         view, deadline = shown
         return payloads.game(seat, view, deadline, self.channels_for(seat))
 

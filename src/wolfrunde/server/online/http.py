@@ -11,11 +11,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from wolfrunde.room_codes import normalise
 from wolfrunde.server import auth
-from wolfrunde.server.codes import normalise
 from wolfrunde.server.kinds.online import OnlineRoom
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.socket import serve_socket
+from wolfrunde.server.security import lookup_allowed, lookup_missed
 from wolfrunde.store import rooms as store
 
 KINDS = frozenset({OnlineRoom.kind_id})
@@ -37,19 +38,23 @@ async def create_room(request: Request) -> Response:
     return JSONResponse({"code": actor.code, "link": f"/r/{actor.code}"}, status_code=201)
 
 
-async def _stored(request: Request) -> store.StoredRoom | None:
+async def _stored(request: Request) -> store.StoredRoom | Response:
+    """The stored online room the path names; or the answer: 404, or 429 after too many guesses."""
+    if not lookup_allowed(request):
+        return auth.problem(429, "too_many_lookups")
     code = normalise(request.path_params["code"])
-    if code is None:
-        return None
-    record = await _registry(request).record(code)
-    return record if record is not None and record.kind in KINDS else None
+    record = None if code is None else await _registry(request).record(code)
+    if record is None or record.kind not in KINDS:
+        lookup_missed(request)
+        return auth.problem(404, "no_room")
+    return record
 
 
 async def room_info(request: Request) -> Response:
     """Public facts of a room (status, players), read from the store; never loads a game."""
     record = await _stored(request)
-    if record is None:
-        return auth.problem(404, "no_room")
+    if isinstance(record, Response):
+        return record
     return JSONResponse({"code": record.code, "status": record.status, **OnlineRoom.summarize(record)})
 
 
@@ -67,8 +72,8 @@ def qr_svg(text: str) -> bytes:
 
 async def room_qr(request: Request) -> Response:
     record = await _stored(request)
-    if record is None:
-        return auth.problem(404, "no_room")
+    if isinstance(record, Response):
+        return record
     return Response(
         qr_svg(room_link(request, record.code)), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"}
     )

@@ -130,8 +130,8 @@ class RoomActor:
         await asyncio.to_thread(store.reset_game, self.db, self.code, chat=chat, **fields)
         self.seq = 0
 
-    async def add_chat(self, channel: str, seat: int, text: str) -> store.StoredChat:
-        return await asyncio.to_thread(store.add_chat, self.db, self.code, channel, seat, text)
+    async def add_chat(self, channel: str, seat: int, text: str, round: int | None = None) -> store.StoredChat:
+        return await asyncio.to_thread(store.add_chat, self.db, self.code, channel, seat, text, round)
 
     async def chat_history(self) -> list[store.StoredChat]:
         return await asyncio.to_thread(store.chat_history, self.db, self.code)

@@ -40,7 +40,8 @@ class RoomNarration:
             log.exception("narration could not be restored")
 
     async def changes(self, at: float, lead: str | None = None, *, events: bool = True) -> NarrationBatch:
-        """The cues for the public events since the last call, after the scene `lead`, told at `at`."""
+        """The cues for the public events since the last call, after the scene `lead`, told from `at` on
+        back to back (a room that spreads the parts over a paced change sets `spoken_until` itself)."""
         try:
             parts = self._feed.catch_up(self.match) if events else []
             if lead is not None:
@@ -76,6 +77,10 @@ class RoomNarration:
     def pause(self, batch: NarrationBatch) -> float:
         """How long the next step waits so this batch can be heard to its end."""
         return batch.seconds * self.wait
+
+    def part_seconds(self, batch: NarrationBatch) -> list[float]:
+        """How long each part of the batch takes to hear (scaled like `pause`)."""
+        return [NarrationBatch(parts=[part]).seconds * self.wait for part in batch.parts]
 
     def recent(self) -> list[dict[str, Any]]:
         return self.cues[-KEEP:]

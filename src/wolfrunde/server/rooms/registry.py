@@ -15,7 +15,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from wolfrunde.server.codes import new_code
+from wolfrunde.room_codes import new_code
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms.actor import RoomActor
 from wolfrunde.server.rooms.kind import RoomKind
@@ -99,9 +99,8 @@ class Registry:
         status = RoomStatus(record.status)
         ended_at = record.ended_at
         if ended_at is None and status.finished:
-            ended_at = record.updated_at  # finished before rooms stored when (moved by migration 0004)
-        actor = RoomActor(code, kind, self.db, self.config, status, seq, ended_at)
-        return actor
+            ended_at = time.time()  # finished before the store kept the time: counts from now
+        return RoomActor(code, kind, self.db, self.config, status, seq, ended_at)
 
     async def record(self, code: str) -> store.StoredRoom | None:
         """The stored room (its kind, status and state) without loading its game."""

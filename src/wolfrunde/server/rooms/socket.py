@@ -8,14 +8,14 @@ import contextlib
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from wolfrunde.server.auth import same_origin
-from wolfrunde.server.codes import normalise
+from wolfrunde.room_codes import normalise
 from wolfrunde.server.ratelimit import TokenBucket
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.actor import Detach, Incoming
 from wolfrunde.server.rooms.connection import SocketConnection
 from wolfrunde.server.rooms.kind import Peer
 from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.security import lookup_allowed, lookup_missed, same_origin
 
 CLOSE_AUTH = 4401
 CLOSE_POLICY = 4403
@@ -35,10 +35,14 @@ async def serve_socket(websocket: WebSocket, kinds: frozenset[str], missing: str
     if not same_origin(websocket):
         await _refuse(websocket, protocol.Refusal("wrong_origin"))
         return
+    if not lookup_allowed(websocket):
+        await _refuse(websocket, protocol.Refusal("too_many_lookups"), CLOSE_POLICY)
+        return
     registry: Registry = websocket.app.state.rooms
     code = normalise(websocket.path_params.get("code", ""))
     actor = await registry.get(code) if code else None
     if actor is None or actor.kind.kind_id not in kinds:
+        lookup_missed(websocket)
         await _refuse(websocket, protocol.Refusal(missing), CLOSE_NO_ROOM)
         return
     identity = await actor.kind.identify(websocket)

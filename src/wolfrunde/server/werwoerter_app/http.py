@@ -12,12 +12,13 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from wolfrunde.room_codes import normalise
 from wolfrunde.server import auth, safejson
-from wolfrunde.server.codes import normalise
 from wolfrunde.server.kinds.werwoerter import WerwoerterRoom
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.socket import serve_socket
+from wolfrunde.server.security import lookup_allowed, lookup_missed
 from wolfrunde.server.texts import error_text
 from wolfrunde.server.werwoerter_app.cues import DEFAULT_NARRATOR
 from wolfrunde.server.werwoerter_app.guests import clean_name
@@ -92,9 +93,12 @@ async def join(request: Request) -> Response:
     """A guest takes a seat (own devices, while the round waits): `{"name"}` → `{code, seat, token}`."""
     if not auth.same_origin(request):
         return auth.problem(403, "wrong_origin")
+    if not lookup_allowed(request):
+        return auth.problem(429, "too_many_lookups")
     code = normalise(request.path_params["code"])
     actor = await _registry(request).get(code) if code else None
     if actor is None or round_of(actor) is None:
+        lookup_missed(request)
         return _problem(404, "no_round")
     body = await _body(request)
     name = clean_name(None if body is None else body.get("name"))
@@ -107,19 +111,22 @@ async def join(request: Request) -> Response:
     return JSONResponse({"code": actor.code, "seat": seat, "token": token}, status_code=201)
 
 
-async def _stored(request: Request) -> StoredRoom | None:
-    """The stored round (never its game), or None."""
+async def _stored(request: Request) -> StoredRoom | Response:
+    """The stored round the path names (never its game); or the answer: 404, or 429 after too many guesses."""
+    if not lookup_allowed(request):
+        return auth.problem(429, "too_many_lookups")
     code = normalise(request.path_params["code"])
-    if code is None:
-        return None
-    record = await _registry(request).record(code)
-    return record if record is not None and record.kind in KINDS else None
+    record = None if code is None else await _registry(request).record(code)
+    if record is None or record.kind not in KINDS:
+        lookup_missed(request)
+        return _problem(404, "no_round")
+    return record
 
 
 async def info(request: Request) -> Response:
     record = await _stored(request)
-    if record is None:
-        return _problem(404, "no_round")
+    if isinstance(record, Response):
+        return record
     return JSONResponse({"code": record.code, "status": record.status, **WerwoerterRoom.summarize(record)})
 
 
@@ -130,8 +137,8 @@ def join_link(request: Request, code: str) -> str:
 async def qr(request: Request) -> Response:
     """The join link as an SVG QR code (segno)."""
     record = await _stored(request)
-    if record is None:
-        return _problem(404, "no_round")
+    if isinstance(record, Response):
+        return record
     out = io.BytesIO()
     segno.make(join_link(request, record.code), error="m").save(
         out, kind="svg", scale=6, border=2, dark="#1d1b16", light="#ffffff", title=f"Werwörter-Runde {record.code}"

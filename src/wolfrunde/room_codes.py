@@ -1,4 +1,5 @@
-"""Room codes: easy to read aloud, without look-alike characters (no 0/O, 1/I/L, 2/Z, 5/S, 8/B).
+"""Room codes, part of the protocol (the server and the bots read them): easy to read aloud, without
+look-alike characters (no 0/O, 1/I/L, 2/Z, 5/S, 8/B).
 
 Six characters from 25 give 244 million codes: with a thousand open rooms a guess hits one in 244,000
 tries, and lookups are rate-limited. Five-character codes of older rooms are still read.

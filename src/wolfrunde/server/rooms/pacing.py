@@ -1,0 +1,64 @@
+"""When the next step may be shown, so that no seat's stream of messages varies with hidden facts.
+
+Every called night step lasts at least a duration drawn from one distribution, whether its role is present,
+absent, alive or dead, and however fast it was decided: a decision before that time does not end the step
+early, and a step nobody answers passes after its draw. The narrator's parts follow the same clock: the
+sleep line of a step comes when the step is over, the next step's wake line after that. So the time from
+one public line to the next tells nobody whether anyone acted.
+
+Pure: the room passes the clock, the parts' lengths and the draws; `plan` returns the times.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+MIN_SHARE, MAX_SHARE = 0.3, 0.6  # a night step lasts at least 30 % to 60 % of the host's night timer
+
+
+@dataclass(frozen=True)
+class StepPlan:
+    part_times: tuple[float, ...]  # when each narration part is sent (seconds since the epoch)
+    release: float  # when the next step's requests are shown (everything before has been heard)
+    not_before: float | None  # the step now open ends no earlier than this (None: not a timed night step)
+
+
+def step_range(night_seconds: float, configured: tuple[float, float] | None) -> tuple[float, float]:
+    """The range a night step's least duration is drawn from: configured (tests), or from the timer."""
+    if configured is not None:
+        return configured
+    return MIN_SHARE * night_seconds, MAX_SHARE * night_seconds
+
+
+def draws(rng: random.Random, count: int, bounds: tuple[float, float]) -> list[float]:
+    low, high = bounds
+    return [rng.uniform(low, high) for _ in range(count)]
+
+
+def plan(
+    *,
+    start: float,
+    heard: list[float],
+    gaps: list[float],
+    timed_step: float | None,
+) -> StepPlan:
+    """The times of one change of the game.
+
+    `start`: the earliest moment anything of it may be told (now, the end of the narration before, and
+    the earliest end of the step the change closed: its sleep line is in the first part). `heard`: how long
+    each narration part takes to hear. `gaps`: a draw for each called step nobody answered; when the
+    narration came in one part more than there are gaps (as it does), each gap lies between two parts,
+    otherwise (the narrator failed) all of them come before the next step. `timed_step`: the draw of the
+    step the change opens, if it opens one; its requests are shown once everything has been heard."""
+    at = start
+    times: list[float] = []
+    interleaved = len(heard) == len(gaps) + 1
+    for index, seconds in enumerate(heard):
+        if index and interleaved:
+            at += gaps[index - 1]
+        times.append(at)
+        at += seconds
+    if not interleaved:
+        at += sum(gaps)
+    return StepPlan(tuple(times), at, None if timed_step is None else at + timed_step)
