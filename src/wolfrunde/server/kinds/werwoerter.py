@@ -103,7 +103,6 @@ class WerwoerterRoom:
     @classmethod
     def with_timings(cls, timings: Timings) -> type[WerwoerterRoom]:
         """The kind with other stage lengths (tests)."""
-
         return cast("type[WerwoerterRoom]", type(f"{cls.__name__}Timed", (cls,), {"timings": timings}))
 
     # --- creation and restore -----------------------------------------------------------------------
