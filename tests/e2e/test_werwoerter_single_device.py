@@ -31,7 +31,7 @@ def test_one_device_plays_a_whole_game_guessed_then_whoops_to_the_vote(new_conte
         page.locator(".names input").nth(index).fill(name)
     page.locator("#one-minutes").fill("5")
     page.click("#start-single")
-    page.wait_for_url(re.compile(r"/ww/[A-Z0-9]{5}$"))
+    page.wait_for_url(re.compile(r"/ww/[A-Z0-9]{6}$"))
 
     deal_cards(page)
     expect(page.get_by_role("heading", name="Alle kennen ihre Karte")).to_be_visible()

@@ -51,16 +51,18 @@ def test_deep_json_gets_an_error_reply_on_every_socket_and_the_socket_stays_open
         ws.send_json({"type": "ping", "ref": 7})
         assert receive(ws, "pong")["ref"] == 7
 
+
+def test_deep_json_gets_an_error_reply_on_a_werwoerter_socket_and_the_socket_stays_open(client: TestClient) -> None:
     created = client.post("/api/ww/rooms", json={"mode": "devices", "name": "Anna"}).json()
     with client.websocket_connect(f"/ws/ww/{created['code']}?token={created['token']}") as ws:
         ws.receive_json()
-        for raw in (DEEP, SURROGATE_REF):
+        for raw in (DEEP, DEEP_OBJECT, SURROGATE_REF):
             ws.send_text(raw)
             for _ in range(10):
                 message = ws.receive_json()
                 if message["type"] == "error":
                     break
-            assert message["type"] == "error"
+            assert message["type"] == "error" and message["code"] == "malformed"
         ws.send_json({"type": "ping", "ref": "ww"})
         for _ in range(10):
             if (message := ws.receive_json())["type"] == "pong":
@@ -68,22 +70,23 @@ def test_deep_json_gets_an_error_reply_on_every_socket_and_the_socket_stays_open
         assert message == {"type": "pong", "ref": "ww"}
 
 
-def test_deep_or_huge_bodies_on_every_guest_endpoint_answer_4xx_not_500(client: TestClient) -> None:
-    made, _ = own_table(client, players=3)
-    ww = client.post("/api/ww/rooms", json={"mode": "devices", "name": "Anna"}).json()
-    endpoints = [
-        "/api/register",
-        "/api/login",
-        "/api/tables",
-        f"/api/tables/{made['code']}/guests",
-        "/api/ww/rooms",
-        f"/api/ww/rooms/{ww['code']}/guests",
-    ]
+def post_bad_bodies(client: TestClient, endpoints: list[str]) -> None:
     huge = b'{"name": "' + b"x" * 300_000 + b'"}'
     for path in endpoints:
         for body in (DEEP.encode(), DEEP_OBJECT.encode(), huge):
             response = client.post(path, content=body, headers={"content-type": "application/json"})
             assert 400 <= response.status_code < 500, (path, response.status_code, response.text[:200])
+
+
+def test_deep_or_huge_bodies_on_every_guest_endpoint_answer_4xx_not_500(client: TestClient) -> None:
+    made, _ = own_table(client, players=3)
+    post_bad_bodies(client, ["/api/register", "/api/login", "/api/tables", f"/api/tables/{made['code']}/guests"])
+
+
+def test_deep_or_huge_bodies_on_the_werwoerter_endpoints_answer_4xx_not_500(client: TestClient) -> None:
+    ww = client.post("/api/ww/rooms", json={"mode": "devices", "name": "Anna"}).json()
+    code = ww["code"]
+    post_bad_bodies(client, ["/api/ww/rooms", f"/api/ww/rooms/{code}/join", f"/api/ww/rooms/{code}/guests"])
 
 
 def test_decisions_are_stored_in_their_canonical_type_and_floats_are_refused(client: TestClient) -> None:

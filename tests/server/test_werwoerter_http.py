@@ -7,8 +7,8 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from wolfrunde.server.werwoerter_app import stages as st
 from wolfrunde.server.werwoerter_app.payloads import game_part
+from wolfrunde.server.werwoerter_app.stages import Stage
 from wolfrunde.werwoerter import Decision, Game, Kind, Setup
 
 NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil"]
@@ -78,14 +78,14 @@ def test_the_shared_device_shows_role_word_and_werewolves_only_at_their_moments(
     mayor = game.mayor
     word = game.pending()[0].options[0]
     game.apply(Decision(Kind.CHOOSE_WORD, mayor, word))
-    for stage in (st.MAYOR_SLEEP, st.SEER_WAKE, st.SEER_SLEEP, st.WOLVES_WAKE, st.WOLVES_SLEEP):
+    for stage in (Stage.MAYOR_SLEEP, Stage.SEER_WAKE, Stage.SEER_SLEEP, Stage.WOLVES_WAKE, Stage.WOLVES_SLEEP):
         part = game_part(game, mayor, True, stage)
         assert part["word"] is None and part["role"] is None and part["werewolves"] == []
-    for stage in (st.SEER_WORD, st.WOLVES_WORD, st.DAY):
+    for stage in (Stage.SEER_WORD, Stage.WOLVES_WORD, Stage.DAY):
         part = game_part(game, mayor, True, stage)
         assert part["word"] == word and part["role"] is None and part["werewolves"] == []
     game.apply(Decision(Kind.CORRECT, mayor, (mayor + 1) % 5))
-    part = game_part(game, mayor, True, st.POINTING)
+    part = game_part(game, mayor, True, Stage.POINTING)
     assert part["werewolves"] and {r["kind"] for r in part["pending"]} >= {"point", "whoops"}
 
 

@@ -24,6 +24,7 @@ from wolfrunde.server.ratelimit import Backoff, SlidingWindow
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.security import CodeGuesses, SecurityHeaders
 from wolfrunde.server.table import http as table_http
+from wolfrunde.server.werwoerter_app import http as werwoerter_http
 from wolfrunde.store import Database
 
 STATIC = Path(__file__).with_name("static")
@@ -53,7 +54,7 @@ async def _restore(registry: Registry) -> None:
 
 def kind_routes() -> list[BaseRoute]:
     """The HTTP and WebSocket routes of every way to play."""
-    return [*online_http.routes(), *table_http.routes()]
+    return [*online_http.routes(), *table_http.routes(), *werwoerter_http.routes()]
 
 
 def create_app(config: ServerConfig) -> Starlette:

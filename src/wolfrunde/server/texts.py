@@ -27,6 +27,7 @@ ERRORS: dict[str, str] = {
     "server_busy": "Der Server ist gerade überlastet.",
     "internal": "Das hat der Server nicht verarbeiten können; nichts wurde verändert.",
     "unknown_type": "Unbekannter Nachrichtentyp „{kind}“.",
+    "too_many_lookups": "Zu viele Raumcodes in kurzer Zeit ausprobiert. Bitte eine Minute warten.",
     "not_now": "Das geht gerade nicht.",
     "narrator_speaks": "Der Erzähler spricht noch – gleich geht es weiter.",
     "bad_token": "Dieses Gerät gehört nicht zu diesem Tisch.",
@@ -41,6 +42,22 @@ ERRORS: dict[str, str] = {
         "Dieses Spiel wurde wegen eines Fehlers angehalten. Die Spielleitung kann eine neue Partie beginnen."
     ),
     "table_halted": "Dieses Spiel wurde wegen eines Fehlers angehalten. Bitte einen neuen Tisch eröffnen.",
+    # Werwörter
+    "no_round": "Diese Runde gibt es nicht.",
+    "ww_bad_mode": "Unbekannte Spielart.",
+    "ww_bad_name": "Bitte gib einen Namen ein (bis 20 Zeichen).",
+    "ww_bad_names": "Jeder Spieler braucht einen Namen (bis 20 Zeichen).",
+    "ww_closed": "Diese Runde nimmt keine Spieler mehr auf.",
+    "ww_no_card": "Gerade wird keine Karte gezeigt.",
+    "ww_card_first": "Erst die Karte ansehen.",
+    "ww_play_before_night": "Play gibt es nur vor der Nacht.",
+    "ww_cards_first": "Erst sehen alle ihre Karte.",
+    "ww_play_mayor": "Play drückt der Bürgermeister.",
+    "ww_again_host": "Eine neue Partie startet der Gastgeber oder der Bürgermeister.",
+    "ww_votes_device": "Die Stimmen trägt auf dem einen Gerät der Bürgermeister ein.",
+    "ww_votes_missing": "Für jeden Spieler fehlt noch, auf wen er zeigt.",
+    "ww_vote_self": "{name} zeigt auf jemand anderen, nie auf sich selbst.",
+    "ww_voted": "{name} hat schon abgestimmt.",
 }
 
 HTTP: dict[str, str] = {

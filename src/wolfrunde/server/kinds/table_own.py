@@ -37,6 +37,7 @@ class OwnDevicesTable(TableKind):
     def __init__(self, lobby: TableLobby, config: ServerConfig, game: OwnDevicesGame | None = None) -> None:
         super().__init__(lobby, config)
         self.game = game
+        self.restored = False  # the game came back from the store (a restart)
         self.told_speaking: int | None = None  # the speaking seat the devices were last told
 
     # --- creation and restore -----------------------------------------------------------------------
@@ -51,19 +52,21 @@ class OwnDevicesTable(TableKind):
             log.exception("table %s: the stored game cannot be replayed; it is halted", record.code)
             table.halted_on_load = True
             return table
-        table.game = OwnDevicesGame.restored(match, table.lobby, config, Timer.from_json(record.timer))
+        timer = Timer.from_json(record.timer)
+        table.game = OwnDevicesGame(match, table.lobby, config, timer, speaking=table._speaking_seat)
+        table.restored = True
         return table
 
     # --- the room's hooks ---------------------------------------------------------------------------
     def bind(self, room: RoomServices) -> None:
         self.room = room
         if self.game is not None:
-            self.game.bind(room, self._broadcast)
+            self.game.bind(room)
 
     def start(self) -> None:
         self._halt_on_start()
         if self.game is not None:
-            self.game.resume()
+            self.game.resume(restarted=self.restored)
         self._prepare_names()
 
     def stopped(self) -> None:
@@ -79,21 +82,26 @@ class OwnDevicesTable(TableKind):
         peer.send(m.welcome(self._room.code, OWN, seat, peer.host))
         if self._room.status is RoomStatus.HALTED or self.halted_on_load:
             peer.send(protocol.error("table_halted"))
-        self._broadcast(arrived=peer)
+        self._broadcast_table()
+        if self.game is not None:
+            message = self.game.message_for(peer)
+            if message is not None:
+                peer.send(message)
 
     async def detach(self, peer: Peer) -> None:
         if self._room.status is RoomStatus.LOBBY or self._speaking_seat() != self.told_speaking:
-            self._broadcast()  # the lobby shows who is here; in a game another device may speak now
+            self._broadcast_table()  # the lobby shows who is here; in a game another device may speak now
 
     async def wake(self, event: object) -> None:
         if not await self._store_halted(event) and self.game is not None:
             await self.game.wake(event)
 
     async def handle(self, peer: Peer, message: protocol.Message) -> None:
-        if isinstance(message, m.Decide):
+        if isinstance(message, m.Decide):  # the game acknowledges it; nobody else hears of it
             game, seat = self._playing(peer)
-            await game.decide(seat, message.kind, message.choice)
-        elif isinstance(message, m.EndDiscussion):
+            await game.decide(seat, message.kind, message.choice, peer, message.ref)
+            return
+        if isinstance(message, m.EndDiscussion):
             if not peer.host:
                 raise Refusal("not_host")
             await self._playing(peer)[0].end_discussion()
@@ -105,7 +113,8 @@ class OwnDevicesTable(TableKind):
             await self._start(peer)
         if message.ref is not None:
             peer.send(protocol.ack(message.ref))
-        self._broadcast()
+        if not isinstance(message, m.EndDiscussion):
+            self._broadcast_table()
 
     # --- the lobby ----------------------------------------------------------------------------------
     def _lobby_gate(self, peer: Peer | None) -> None:
@@ -128,7 +137,7 @@ class OwnDevicesTable(TableKind):
         self._lobby_gate(None)
         seat = await self._change_lobby(lambda lobby: lobby.add(name, token_hash))
         self._prepare_names()
-        self._broadcast()
+        self._broadcast_table()
         return seat
 
     async def _settings(self, peer: Peer, message: m.Settings) -> None:
@@ -171,9 +180,9 @@ class OwnDevicesTable(TableKind):
         room = self._room
         await room.save(setup=setup, status=RoomStatus.RUNNING.value)
         room.set_status(RoomStatus.RUNNING)
-        self.game = OwnDevicesGame(match, self.lobby, self.config)
-        self.game.bind(room, self._broadcast)
-        await self.game.begin(self._speaking_seat())
+        self.game = OwnDevicesGame(match, self.lobby, self.config, speaking=self._speaking_seat)
+        self.game.bind(room)
+        await self.game.begin()
 
     # --- the game -----------------------------------------------------------------------------------
     def _playing(self, peer: Peer) -> tuple[OwnDevicesGame, int]:
@@ -185,14 +194,17 @@ class OwnDevicesTable(TableKind):
         return self.game, peer.seat
 
     # --- sending ------------------------------------------------------------------------------------
-    def _broadcast(self, arrived: Peer | None = None) -> None:
+    def _broadcast_table(self) -> None:
+        """Every device gets the public table (seats, who is here, who speaks). When the speaking device
+        changed, those two devices get their seat again (it says whether they play the narrator)."""
         room = self._room
-        speaking = self.told_speaking = self._speaking_seat()
+        speaking, before = self._speaking_seat(), self.told_speaking
+        self.told_speaking = speaking
         table = m.table(room.code, self.lobby, room.status.value, self._online_seats(), speaking)
         for peer in room.peers():
             peer.send(table)
-            if self.game is not None and peer.seat is not None:
-                message = self.game.seat_message(peer.seat, speaker=peer.seat == speaking, arrived=peer is arrived)
+            if self.game is not None and speaking != before and peer.seat in (speaking, before):
+                message = self.game.message_for(peer)
                 if message is not None:
                     peer.send(message)
 

@@ -143,7 +143,8 @@ def replayed(setup: dict[str, Any], lobby: TableLobby, config: ServerConfig, tap
     the Sonnenuhr depend on it). Raises what a tap raises."""
     match = Match(setup)
     settings = lobby.settings
-    quick = config.pause_seconds[1] < 1.0  # `serve --testing`: the server's pauses are short, so are the table's
+    pauses = config.pause_seconds  # `serve --testing`: the server's pauses are short, so are the table's
+    quick = pauses is not None and pauses[1] < 1.0
     options = TableOptions(
         night_style=settings.night_style,
         vote_style=settings.vote_style,

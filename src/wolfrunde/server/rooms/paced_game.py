@@ -134,7 +134,7 @@ class PacedGame:
         """The room's task runs (a new game, or the same one after a restart: what was narrated before is
         not told again, and an open step gets the restart grace so players can come back)."""
         if restarted:
-            self.narration.skip_told()
+            self.narration.tell_events(at=0.0)  # told before the restart: not again, and cues number on
             if self.timer is not None:
                 self.timer = self.timer.after_restart(time.time(), self.config.restart_grace)
         if self.timer is None or self.timer.release <= time.time():

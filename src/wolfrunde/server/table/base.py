@@ -104,7 +104,7 @@ class TableKind(ABC):
         so); one that had ended stays ended, without its game."""
         if self.halted_on_load and self._room.status is RoomStatus.RUNNING:
             self._room.set_status(RoomStatus.HALTED)
-            self._room.post(HaltedOnLoad())
+            self._room.later(0.0, HaltedOnLoad())
 
     async def _store_halted(self, event: object) -> bool:
         """Handles the wake-up `_halt_on_start` posted; False for any other event."""

@@ -4,23 +4,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from wolfrunde.server.match import Match
 from wolfrunde.server.table import knowledge as k
 from wolfrunde.server.table import texts
 from wolfrunde.server.table.single import describe
 
 
 def seat_payload(
-    match: Match, seat: int, cues: list[dict[str, Any]], deadline: float | None, speaker: bool
+    view: dict[str, Any],
+    private: list[dict[str, Any]],
+    cues: list[dict[str, Any]],
+    deadline: float | None,
+    *,
+    speaker: bool,
 ) -> dict[str, Any]:
-    view = match.view(seat)
+    """The `seat` message: built from the seat's view and its secret events, as last published."""
+    seat = view["seat"]
     names = [p["name"] for p in view["players"]]
     you = view["you"]
     questions = []
     for request in view["pending"]:
         question = describe(request["kind"], request["options"], names)
         questions.append(question)
-    news = [texts.news_line(event, names) for _, event in k.private_events(match, [seat]) if event["type"] != "role"]
+    news = [texts.news_line(event, names) for event in private if event["type"] != "role"]
     payload: dict[str, Any] = {
         "type": "seat",
         "mode": "table_own_devices",

@@ -1,9 +1,8 @@
-"""Werwörter in the browser: guest rooms for one device or everyone's own device, served by `wolfrunde serve`.
+"""Werwörter in the browser: guest rounds for one device or everyone's own device, a room kind of the one
+room core (`server.kinds.werwoerter`).
 
-`routes()` gives the HTTP and WebSocket routes; `Registry` owns the rooms (one asyncio task each).
+Here live its parts: the messages a device may send (`messages`), the round's stored state (`state`),
+its stages (`stages`), what a device is shown (`payloads`), the narrator's cues (`cues`, `audio`), the
+stage lengths (`timings`), guest tokens (`guests`), opening and joining rounds (`rounds`) and its HTTP
+routes (`http`).
 """
-
-from wolfrunde.server.werwoerter_app.registry import Registry
-from wolfrunde.server.werwoerter_app.routes import routes
-
-__all__ = ["Registry", "routes"]

@@ -6,28 +6,60 @@ what must stay covered on a shared screen at this stage (his secret role, the wo
 
 from __future__ import annotations
 
+import time
+from collections.abc import Collection
 from typing import Any
 
-from wolfrunde.server.werwoerter_app import stages as st
 from wolfrunde.server.werwoerter_app.hints_now import current_keys, described
+from wolfrunde.server.werwoerter_app.stages import Stage
+from wolfrunde.server.werwoerter_app.state import RoundState
 from wolfrunde.werwoerter import Game
 
-SHARED_ROLE_STAGES = {st.MAYOR, st.OVER}
+DEVICE = -1
+"""Who the one device of a single-device round is (it acts for every seat)."""
+
+SHARED_ROLE_STAGES = {Stage.MAYOR, Stage.OVER}
 SHARED_WORD_STAGES = {
-    st.MAYOR,
-    st.SEER_WORD,
-    st.WOLVES_WORD,
-    st.DAY,
-    st.POINTING,
-    st.POINT_NOW,
-    st.TALK,
-    st.VOTE,
-    st.OVER,
+    Stage.MAYOR,
+    Stage.SEER_WORD,
+    Stage.WOLVES_WORD,
+    Stage.DAY,
+    Stage.POINTING,
+    Stage.POINT_NOW,
+    Stage.TALK,
+    Stage.VOTE,
+    Stage.OVER,
 }
 SHARED_HINT_STAGES = SHARED_WORD_STAGES
 
 
-def game_part(game: Game, seat: int, shared: bool, stage: str) -> dict[str, Any]:
+def state(
+    code: str, status: str, state: RoundState, game: Game | None, who: int, speaker: int, online: Collection[int]
+) -> dict[str, Any]:
+    """The `state` message for `who` (a seat, or DEVICE); `online`: who is connected now."""
+    stage = state.stage
+    data: dict[str, Any] = {
+        "type": "state",
+        "code": code,
+        "mode": state.mode.value,
+        "status": status,
+        "now": time.time(),
+        "me": {"seat": None if who == DEVICE else who, "host": who in (DEVICE, 0), "speaker": who == speaker},
+        "seats": [{"name": seat.name, "online": index in online} for index, seat in enumerate(state.seats)],
+        "settings": state.settings.shown(),
+        "stage": stage.shown(),
+        "game": None,
+        "card": None,
+    }
+    if game is not None:
+        shared = who == DEVICE
+        data["game"] = game_part(game, game.mayor if shared else who, shared, stage.name)
+        if shared and stage.name is Stage.DEAL and stage.open and stage.turn is not None:
+            data["card"] = card_for(game, stage.turn)
+    return data
+
+
+def game_part(game: Game, seat: int, shared: bool, stage: Stage) -> dict[str, Any]:
     view = game.view(seat)
     events = view.pop("events")
     pending = view["pending"]

@@ -25,7 +25,7 @@ class Timings:
     @classmethod
     def for_config(cls, config: ServerConfig) -> Timings:
         """A `--testing` server (near-zero pauses) runs the night and the pointing quickly."""
-        if config.pause_seconds[1] < 0.5:
+        if config.pause_seconds is not None and config.pause_seconds[1] < 0.5:
             return cls(
                 night_start=0.4,
                 wake=0.4,

@@ -1,0 +1,163 @@
+"""HTTP and WebSocket routes of Werwörter: the page, opening and joining rounds, a round's public facts,
+its join link as a QR code, and its WebSocket (the one socket loop of every room kind)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import segno
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket
+
+from wolfrunde.room_codes import normalise
+from wolfrunde.server import auth, safejson
+from wolfrunde.server.kinds.werwoerter import WerwoerterRoom
+from wolfrunde.server.rooms.protocol import Refusal
+from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.rooms.socket import serve_socket
+from wolfrunde.server.security import lookup_allowed, lookup_missed
+from wolfrunde.server.texts import error_text
+from wolfrunde.server.werwoerter_app.cues import DEFAULT_NARRATOR
+from wolfrunde.server.werwoerter_app.guests import clean_name
+from wolfrunde.server.werwoerter_app.rounds import join_round, open_round, round_of
+from wolfrunde.server.werwoerter_app.state import Mode, Settings, settings_problem
+from wolfrunde.store.rooms import StoredRoom
+from wolfrunde.werwoerter import IllegalMove, Setup
+from wolfrunde.werwoerter.game_setup import DAY_SECONDS
+
+KINDS = frozenset({WerwoerterRoom.kind_id})
+MAX_BODY = 4096
+
+
+def _problem(status: int, code: str, detail: str | None = None, **values: object) -> JSONResponse:
+    return JSONResponse({"error": code, "message": error_text(code, detail, **values)}, status_code=status)
+
+
+def _registry(request: Request | WebSocket) -> Registry:
+    registry: Registry = request.app.state.rooms
+    return registry
+
+
+async def _body(request: Request) -> dict[str, Any] | None:
+    try:
+        raw = await safejson.read_body(request, MAX_BODY)
+        data = safejson.loads(raw or b"{}", max_chars=MAX_BODY)
+    except (safejson.BodyTooLarge, safejson.RejectedJson):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+async def page(request: Request) -> Response:
+    return FileResponse(request.app.state.static / "werwoerter" / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def create(request: Request) -> Response:
+    if not auth.same_origin(request):
+        return auth.problem(403, "wrong_origin")
+    body = await _body(request)
+    if body is None:
+        return auth.problem(400, "bad_request")
+    mode = body.get("mode")
+    if mode == Mode.SINGLE:
+        raw = body.get("names")
+        names = [clean_name(name) for name in raw] if isinstance(raw, list) else []
+        if not names or any(name is None for name in names):
+            return _problem(400, "ww_bad_names")
+    elif mode == Mode.DEVICES:
+        names = [clean_name(body.get("name"))]
+        if names[0] is None:
+            return _problem(400, "ww_bad_name")
+    else:
+        return _problem(400, "ww_bad_mode")
+    checked = [name for name in names if name is not None]
+    difficulty = body.get("difficulty", 1)
+    day_seconds = body.get("day_seconds", DAY_SECONDS)
+    narrator = body.get("narrator", DEFAULT_NARRATOR)
+    problem = settings_problem(difficulty, day_seconds, narrator)
+    if problem is not None:
+        return _problem(400, "bad_settings", problem)
+    if mode == Mode.SINGLE:
+        try:  # the engine's own checks: 4–10 players, no name twice
+            Setup(players=tuple(checked), difficulty=difficulty, day_seconds=day_seconds)
+        except IllegalMove as illegal:
+            return _problem(400, "cannot_start", str(illegal))
+    settings = Settings(difficulty=difficulty, day_seconds=day_seconds, narrator=narrator)
+    actor, token = await open_round(_registry(request), Mode(mode), checked, settings)
+    return JSONResponse({"code": actor.code, "token": token, "link": f"/ww/{actor.code}"}, status_code=201)
+
+
+async def join(request: Request) -> Response:
+    """A guest takes a seat (own devices, while the round waits): `{"name"}` → `{code, seat, token}`."""
+    if not auth.same_origin(request):
+        return auth.problem(403, "wrong_origin")
+    if not lookup_allowed(request):
+        return auth.problem(429, "too_many_lookups")
+    code = normalise(request.path_params["code"])
+    actor = await _registry(request).get(code) if code else None
+    if actor is None or round_of(actor) is None:
+        lookup_missed(request)
+        return _problem(404, "no_round")
+    body = await _body(request)
+    name = clean_name(None if body is None else body.get("name"))
+    if name is None:
+        return _problem(400, "ww_bad_name")
+    try:
+        seat, token = await join_round(actor, name)
+    except Refusal as refusal:
+        return _problem(409, refusal.code, refusal.detail, **refusal.values)
+    return JSONResponse({"code": actor.code, "seat": seat, "token": token}, status_code=201)
+
+
+async def _stored(request: Request) -> StoredRoom | Response:
+    """The stored round the path names (never its game); or the answer: 404, or 429 after too many guesses."""
+    if not lookup_allowed(request):
+        return auth.problem(429, "too_many_lookups")
+    code = normalise(request.path_params["code"])
+    record = None if code is None else await _registry(request).record(code)
+    if record is None or record.kind not in KINDS:
+        lookup_missed(request)
+        return _problem(404, "no_round")
+    return record
+
+
+async def info(request: Request) -> Response:
+    record = await _stored(request)
+    if isinstance(record, Response):
+        return record
+    return JSONResponse({"code": record.code, "status": record.status, **WerwoerterRoom.summarize(record)})
+
+
+def join_link(request: Request, code: str) -> str:
+    return str(request.base_url).rstrip("/") + f"/ww/{code}"
+
+
+async def qr(request: Request) -> Response:
+    """The join link as an SVG QR code (segno)."""
+    record = await _stored(request)
+    if isinstance(record, Response):
+        return record
+    out = io.BytesIO()
+    segno.make(join_link(request, record.code), error="m").save(
+        out, kind="svg", scale=6, border=2, dark="#1d1b16", light="#ffffff", title=f"Werwörter-Runde {record.code}"
+    )
+    return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+async def socket(websocket: WebSocket) -> None:
+    await serve_socket(websocket, KINDS, "no_round")
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/ww", page),
+        Route("/ww/{code}", page),
+        Route("/api/ww/rooms", create, methods=["POST"]),
+        Route("/api/ww/rooms/{code}", info),
+        Route("/api/ww/rooms/{code}/join", join, methods=["POST"]),
+        Route("/api/ww/rooms/{code}/guests", join, methods=["POST"]),  # the table modes' name for joining
+        Route("/api/ww/rooms/{code}/qr.svg", qr),
+        WebSocketRoute("/ws/ww/{code}", socket),
+    ]
