@@ -1,4 +1,4 @@
-"""The Sonnenuhr speaks: at half time, in the last minute of a long discussion, and when time is up
+"""The Sonnenuhr at the table (the online room's is in test_sundial_online.py) speaks: at half time, in the last minute of a long discussion, and when time is up
 (then before the call to vote). Online rooms plan the warnings from the discussion's timer."""
 
 from __future__ import annotations
@@ -15,16 +15,15 @@ from tests.server.test_table_single import tap
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import Match
-from wolfrunde.server.online.lobby import Lobby
 from wolfrunde.server.rooms.connection import LocalConnection
 from wolfrunde.server.rooms.kind import Identity, Peer
 from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.registry import Registry
-from wolfrunde.server.sundial import END, HALF, LAST_MINUTE, sundial_marks
+from wolfrunde.server.sundial import END, HALF, LAST_MINUTE
 from wolfrunde.server.table.lobby import OWN, SINGLE, TableLobby, TableSettings, deal_cards
 from wolfrunde.server.table.single import SingleDevice, TableOptions
 from wolfrunde.simulation.policy import choose
-from wolfrunde.store import Database, accounts, default_url
+from wolfrunde.store import Database, default_url
 from wolfrunde.store import rooms as store
 
 DISCUSSION = 1.6  # seconds: the test stays short
@@ -66,12 +65,6 @@ async def listen(
     return messages
 
 
-def test_marks_by_the_length_of_the_discussion() -> None:
-    assert sundial_marks(60) == [(30, HALF)], "a short day has no separate last minute"
-    assert sundial_marks(180) == [(90, HALF), (120, LAST_MINUTE)]
-    assert sundial_marks(120) == [(60, HALF), (60, LAST_MINUTE)]
-
-
 def to_the_first_discussion(setup: dict = SETUP) -> tuple[tuple, ...]:
     """Night 1: the wolf (Anna) takes Dora; then every timer runs out until day 1's discussion."""
     match = Match(setup)
@@ -84,44 +77,6 @@ def to_the_first_discussion(setup: dict = SETUP) -> tuple[tuple, ...]:
         match.timeout()
         commands.append(("timeout", None, None, None))
     raise AssertionError("no discussion")
-
-
-def test_an_online_discussion_hears_half_time_and_time_up_before_the_vote(tmp_path: Path) -> None:
-    now = time.time()
-    db = Database(default_url(tmp_path))
-    db.migrate()
-    lobby = Lobby(host_id=1)
-    lobby.settings.narrator = "mechthild"
-    for name in SETUP["names"]:
-        user = accounts.create_user(db, name, "hash")
-        assert user is not None
-        lobby.join(user.id, name)
-    store.create_room(db, CODE, "online", lobby.to_dict(), host_id=1)
-    timer = {"release": now, "deadline": now + DISCUSSION}
-    store.save_room(db, CODE, status="running", setup=SETUP, timer=timer)
-    for seq, (op, seat, kind, choice) in enumerate(to_the_first_discussion()):
-        store.append_command(db, CODE, seq, op, seat, kind, choice)
-    config = ServerConfig(
-        database_url=db.url,
-        pause_seconds=(0, 0),
-        bot_delay=(0, 0),
-        narration_wait=0.01,
-        voices_dir=str(tmp_path / "voices"),
-    )
-
-    def voting(message: dict[str, Any]) -> bool:
-        return message["type"] == "game" and any(r["kind"] == "vote" for r in message["view"]["pending"])
-
-    messages = asyncio.run(listen(db, config, Identity(user_id=1, name="Anna"), voting))
-    spoken = [(at, [cue["scene"] for cue in m["cues"]]) for at, m in messages if m["type"] == "narration"]
-    scenes = [scene for _, cues in spoken for scene in cues]
-    assert scenes.count(HALF) == 1 and LAST_MINUTE not in scenes
-    assert scenes.index(HALF) < scenes.index(END), scenes
-    time_up = next(cues for _, cues in spoken if END in cues)
-    assert time_up[0] == END and "vote_call" in time_up, "time is up first, then the call to vote"
-    half_at = next(at for at, cues in spoken if HALF in cues)
-    end_at = next(at for at, cues in spoken if END in cues)
-    assert 0.6 * DISCUSSION / 2 < end_at - half_at < DISCUSSION, "half time comes halfway, the end at the end"
 
 
 def own_table_at_the_first_discussion(tmp_path: Path, seconds: float) -> tuple[Database, int]:

@@ -94,6 +94,7 @@ class PacedGame:
         self._handles: list[Handle] = []
         self.sundial = sundial.SundialPlanner()
         self.room: RoomServices | None = None
+        self._holding = timer is not None and timer.release > time.time()
 
     # --- what a kind says -----------------------------------------------------------------------------
     def payload(self, seat: int, shown: Shown) -> dict[str, Any]:
@@ -151,8 +152,9 @@ class PacedGame:
 
     @property
     def holding(self) -> bool:
-        """The next step is not shown yet (its narration is still told)."""
-        return self.timer is not None and self.timer.release > time.time()
+        """The next step is not shown yet (its narration is still told). The flag, not the clock, decides:
+        a wake-up may come a moment before its time."""
+        return self._holding
 
     # --- commands -----------------------------------------------------------------------------------
     async def begin(self) -> None:
@@ -258,6 +260,7 @@ class PacedGame:
             self._release_at(plan.release)  # the end screen once the narrator has told the end
             return
         released_later = self._arm()
+        self._holding = released_later
         self._plan_sundial()
         if not released_later:
             self.publish()
@@ -304,6 +307,7 @@ class PacedGame:
                 await self.timeout()
         elif isinstance(event, Release):
             if event.generation == self.generation and (self.running or ended):
+                self._holding = False
                 self.publish()
         elif isinstance(event, Boundary):
             if event.generation == self.generation:
