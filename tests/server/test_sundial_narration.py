@@ -1,5 +1,5 @@
-"""The Sonnenuhr at the table (the online room's is in test_sundial_online.py) speaks: at half time, in the last minute of a long discussion, and when time is up
-(then before the call to vote). Online rooms plan the warnings from the discussion's timer."""
+"""The Sonnenuhr at the table speaks at half time, in the last minute of a long discussion, and when time
+is up, then before the call to vote (the online room's test is test_sundial_online.py)."""
 
 from __future__ import annotations
 
