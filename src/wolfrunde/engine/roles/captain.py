@@ -67,8 +67,9 @@ def weight(game: Game, voter: int) -> int:
 
 
 def announce(game: Game, tie: Tie) -> dict[str, Any] | None:
-    """`wolfrunde`: a living Hauptmann picks one of the tied. `duesterwald`: his own vote decides when it
-    went to one of the tied."""
+    """`wolfrunde`: a living Hauptmann picks one of the tied; if he picks nobody (his timer runs out, a
+    scenario has no `tiebreak`), nobody dies. `duesterwald`: his own vote decides when it went to one of
+    the tied."""
     captain = seat(game)
     if captain is None:
         return None
@@ -86,15 +87,7 @@ def break_tie(game: Game, tie: Tie) -> Handler[tuple[int, str] | None]:
         own = tie.votes.get(captain)
         assert own is not None
         return own, "vote"
-    request = seat_choice(
-        game,
-        captain,
-        "tiebreak",
-        tie.tied,
-        optional=False,
-        default=game.chance.public.choice(tie.tied),
-        what="Entscheidung des Hauptmanns",
-    )
+    request = seat_choice(game, captain, "tiebreak", tie.tied, default=None, what="Entscheidung des Hauptmanns")
     answers = yield [request]
     picked = answers[(captain, "tiebreak")]
     return None if picked is None else (picked, "vote")

@@ -28,10 +28,11 @@ def committed(game: Game) -> bool:
 
 
 def night_step(game: Game, night: NightEffects) -> Handler[None]:
-    """Single device: each night she is asked whether she takes the card of the next condemned."""
-    game.state(CARD.id)["committed"] = False
+    """Single device: each night she is asked whether she takes the card of the next condemned. Her
+    commitment holds until somebody is condemned and dies (then she takes his card); while it holds she
+    is not asked again (rulings.md, "Further rulings"). The step is called all the same."""
     maid = available(game)
-    if maid is None:
+    if maid is None or committed(game):
         return
     answers = yield [yes_no(maid, "maid", what="Magd")]
     game.state(CARD.id)["committed"] = bool(answers[(maid, "maid")])
