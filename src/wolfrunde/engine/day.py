@@ -9,6 +9,7 @@ from wolfrunde.engine import meldeliste, registry, votes
 from wolfrunde.engine.core import AFTER_VOTE, DISCUSSION
 from wolfrunde.engine.model import Handler, Phase
 from wolfrunde.engine.requests import confirm
+from wolfrunde.engine.windows import open_window
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -29,13 +30,6 @@ def run(game: Game) -> Handler[None]:
     if game.result is None:
         yield from after_vote(game)
     game.step = None
-
-
-def open_window(game: Game, step: str) -> None:
-    """A public step of the day that happens every time, whether or not anybody is asked in it, so that
-    neither the view's `step` nor the events tell whether a role could act."""
-    game.step = step
-    game.emit("step", round=game.round, step=step)
 
 
 def after_vote(game: Game) -> Handler[None]:

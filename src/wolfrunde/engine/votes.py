@@ -10,6 +10,7 @@ from wolfrunde.engine.core import BEFORE_REVEAL
 from wolfrunde.engine.model import Handler, Request, Rules
 from wolfrunde.engine.requests import seat_choice
 from wolfrunde.engine.role import Outcome, Tie, Verdict
+from wolfrunde.engine.windows import open_window
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -143,13 +144,10 @@ def execute(game: Game, condemned: int, cause: str, *, first: bool) -> Handler[N
     game.emit("verdict", player=condemned, cause=cause)
     card = registry.role(game.players[condemned].card)
     verdict.spared = card.spares is not None and card.spares(game, condemned, verdict)
-    previous_step = game.step
-    game.step = BEFORE_REVEAL
-    game.emit("step", round=game.round, step=BEFORE_REVEAL)
+    open_window(game, BEFORE_REVEAL)
     for role in registry.roles():
         if role.reveal_window is not None:
             yield from role.reveal_window(game, verdict)
-    game.step = previous_step
     if card.on_verdict is not None:
         card.on_verdict(game, condemned, verdict)
     if verdict.spared:
