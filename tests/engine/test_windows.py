@@ -61,6 +61,9 @@ def vote_for(*names: str):
     return pick
 
 
+NIGHTS_AND_DAYS = {"vote": vote_for("Emil", "Dora", "Gustav"), "werewolves": vote_for("Frieda", "Gustav", "Dora")}
+
+
 def test_every_verdict_and_every_days_vote_open_a_public_window_without_magd_or_richter():
     game = new_game("werewolf", "seer", "villager", "villager", "villager", "villager")
     play(game, {"vote": vote_for("Dora")}, watcher=2, rounds=1)
