@@ -171,3 +171,48 @@ def role_texts(role_id: str) -> RoleTexts:
 
 def core_texts() -> RoleTexts:
     return catalogue().owners[CORE]
+
+
+PAGE_PARTS = ("side", "night", "questions", "tips", "setup")
+
+
+def problems() -> list[str]:
+    """Every declaration that lacks its texts (a test fails on any): each role's description, cadence,
+    spoken name and page; a prompt for every request kind; a line for every event type; call, line and
+    narration scenes for every night step; a label for every cause; a line and scene for every winner."""
+    from wolfrunde.engine import core, victory
+
+    texts = catalogue()
+    found: list[str] = []
+    table = registry.table()
+    for role in table.roles:
+        own = texts.owners[role.id]
+        for part in ("description", "cadence", "spoken"):
+            if not getattr(own, part):
+                found.append(f"{role.id}: no {part}")
+        for part in PAGE_PARTS:
+            if part not in own.page:
+                found.append(f"{role.id}: its page has no {part}")
+        for step in role.steps:
+            step_texts = texts.steps.get(step.id)
+            if step_texts is None or not (step_texts.call and step_texts.line):
+                found.append(f"{role.id}: the night step {step.id!r} has no call or line")
+            elif not (step_texts.wake and step_texts.sleep):
+                found.append(f"{role.id}: the night step {step.id!r} has no wake and sleep scenes")
+    for kind, owner in table.kind_owner.items():
+        if kind not in texts.kinds or not texts.kinds[kind].prompt:
+            found.append(f"{owner}: the request kind {kind!r} has no prompt")
+    for event, owner in table.event_owner.items():
+        if event not in texts.events:
+            found.append(f"{owner}: the event type {event!r} has no German line")
+    for cause in table.causes:
+        if cause not in texts.causes:
+            found.append(f"the cause {cause!r} has no label")
+    for step in core.DAY_STEPS:
+        if step not in texts.steps:
+            found.append(f"core: the day step {step!r} has no call")
+    winners = {"draw"} | {c.id for c in table.victory if c.id != victory.VICTORY_ORDER[0]}
+    for winner in sorted(winners):
+        if winner not in texts.winners:
+            found.append(f"the winner {winner!r} has no line and scene")
+    return found
