@@ -146,3 +146,15 @@ def test_two_new_steps_after_the_same_one_fail(with_owl):
 
 def test_setup_knows_the_owl_only_while_registered(with_owl):
     Setup(names=("A", "B", "C", "D", "E"), roles=("werewolf", "owl", "villager", "villager", "villager")).validate()
+
+
+def test_the_skeleton_shows_every_hook_and_is_not_a_role():
+    import dataclasses
+    import inspect
+
+    from wolfrunde.engine.roles import _skeleton
+
+    source = inspect.getsource(_skeleton)
+    for field in dataclasses.fields(Role):
+        assert f"    {field.name}=" in source, f"the skeleton does not show {field.name!r}"
+    assert "skeleton" not in registry.cards()

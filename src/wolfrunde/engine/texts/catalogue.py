@@ -208,9 +208,9 @@ def problems() -> list[str]:
     for cause in table.causes:
         if cause not in texts.causes:
             found.append(f"the cause {cause!r} has no label")
-    for step in core.DAY_STEPS:
-        if step not in texts.steps:
-            found.append(f"core: the day step {step!r} has no call")
+    for day_step in core.DAY_STEPS:
+        if day_step not in texts.steps:
+            found.append(f"core: the day step {day_step!r} has no call")
     winners = {"draw"} | {c.id for c in table.victory if c.id != victory.VICTORY_ORDER[0]}
     for winner in sorted(winners):
         if winner not in texts.winners:
