@@ -158,3 +158,10 @@ def test_the_skeleton_shows_every_hook_and_is_not_a_role():
     for field in dataclasses.fields(Role):
         assert f"    {field.name}=" in source, f"the skeleton does not show {field.name!r}"
     assert "skeleton" not in registry.cards()
+
+
+def test_a_request_kind_declared_twice_fails():
+    clash = types.ModuleType("clash")
+    clash.ROLE = Role(card=Card(id="clash", name="Doppelgänger", side=Side.VILLAGE), kinds=("seer",))  # type: ignore[attr-defined]
+    with registry.registered(clash), pytest.raises(registry.RegistryError, match="'seer' is declared twice"):
+        registry.table()

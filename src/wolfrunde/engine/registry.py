@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,16 +136,20 @@ def table() -> Table:
     keys: list[tuple[str, ScenarioKey]] = [(core.CORE, key) for key in core.SCENARIO_KEYS]
     for role in ordered:
         for cause in role.causes:
-            _unique(causes, cause.id, cause, "cause")
+            _unique(causes, cause.id, "cause")
+            causes[cause.id] = cause
         for kind in role.kinds:
-            _unique(kind_owner, kind, role.id, "request kind")
+            _unique(kind_owner, kind, "request kind")
+            kind_owner[kind] = role.id
         for event in role.events:
-            _unique(event_owner, event, role.id, "event type")
+            _unique(event_owner, event, "event type")
+            event_owner[event] = role.id
         keys += [(role.id, key) for key in role.scenario]
-    seen_keys: dict[tuple[str, str], str] = {}
-    for owner, key in keys:
+    seen_keys: set[tuple[str, str]] = set()
+    for _, key in keys:
         for phase in key.phases:
-            _unique(seen_keys, (key.key, phase.value), owner, "scenario key")
+            _unique(seen_keys, (key.key, phase.value), "scenario key")
+            seen_keys.add((key.key, phase.value))
     return Table(
         roles=ordered,
         modules=modules,
@@ -165,10 +169,9 @@ def table() -> Table:
     )
 
 
-def _unique(seen: dict[T, str] | dict[T, Cause], key: T, value: object, what: str) -> None:
+def _unique(seen: Container[object], key: object, what: str) -> None:
     if key in seen:
         raise RegistryError(f"the {what} {key!r} is declared twice")
-    seen[key] = value  # type: ignore[assignment]
 
 
 def roles() -> tuple[Role, ...]:
