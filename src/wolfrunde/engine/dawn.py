@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfrunde.engine import deaths, registry, victory
+from wolfrunde.engine import deaths, victory
 from wolfrunde.engine.effects import NightEffects, Threat
 from wolfrunde.engine.model import Handler
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def resolve(game: Game, night: NightEffects) -> Handler[None]:
     first_event = len(game.events)
     due: list[Threat] = []
-    for role in registry.roles():
+    for role in game.table.roles:
         if role.dawn_threats is not None:
             due += [Threat(target, cause) for target, cause in role.dawn_threats(game)]
     dying: dict[int, str] = {}
@@ -24,14 +24,14 @@ def resolve(game: Game, night: NightEffects) -> Handler[None]:
         target, cause = threat.target, threat.cause
         if target in dying or not game.players[target].alive:
             continue
-        if registry.is_wolf_attack(cause) and _stopped(game, night, target, cause):
+        if game.is_wolf_attack(cause) and _stopped(game, night, target, cause):
             continue
         dying[target] = cause
     deaths.kill_all(game, dying)
     yield from deaths.settle(game)
     dead = sorted(e.data["player"] for e in game.events[first_event:] if e.type == "death")
     game.emit("morning", round=game.round, dead=dead)
-    for role in registry.roles():
+    for role in game.table.roles:
         if role.after_morning is not None:
             role.after_morning(game, night)
     outcome = victory.check(game)
@@ -43,7 +43,7 @@ def _stopped(game: Game, night: NightEffects, target: int, cause: str) -> bool:
     """A wolf attack meets the night's protections first, then the target's own card."""
     protector = night.protector(target)
     if protector is None:
-        card = registry.role(game.players[target].card)
+        card = game.role_of(target)
         if card.absorbs_attack is None or not card.absorbs_attack(game, target, cause):
             return False
         protector = card.id

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfrunde.engine import meldeliste, registry, votes
+from wolfrunde.engine import meldeliste, votes
 from wolfrunde.engine.core import AFTER_VOTE, DISCUSSION
 from wolfrunde.engine.model import Handler, Phase
 from wolfrunde.engine.requests import confirm
@@ -20,7 +20,7 @@ def run(game: Game) -> Handler[None]:
     game.step = None
     meldeliste.new_day(game)
     game.emit("day", round=game.round)
-    for role in registry.roles():
+    for role in game.table.roles:
         if role.day_start is not None:
             yield from role.day_start(game)
     game.step = DISCUSSION
@@ -35,7 +35,7 @@ def run(game: Game) -> Handler[None]:
 def after_vote(game: Game) -> Handler[None]:
     """After the day's vote: a role may demand another vote now (the Richter's second vote)."""
     open_window(game, AFTER_VOTE)
-    for role in registry.roles():
+    for role in game.table.roles:
         if role.after_vote is None:
             continue
         demanded = yield from role.after_vote(game)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wolfrunde.engine import registry
 from wolfrunde.engine.model import Handler
 
 if TYPE_CHECKING:
@@ -26,14 +25,14 @@ def kill(game: Game, seat: int, cause: str, *, reveal: bool = True) -> None:
     if reveal:
         data["role"] = player.card
     game.emit("death", visible_to=(), **data)
-    public = {**data, "cause": cause if registry.cause(cause).public else "night"}
+    public = {**data, "cause": cause if game.table.causes[cause].public else "night"}
     game.emit("died", reveals={seat: player.card} if reveal else {}, **public)
 
 
 def react(game: Game, dead: dict[int, str]) -> None:
     """The dead cards' own reactions (the Ritter's blade), once all deaths of the moment happened."""
     for seat in sorted(dead):
-        role = registry.role(game.players[seat].card)
+        role = game.role_of(seat)
         if role.on_death is not None:
             role.on_death(game, seat, dead[seat])
 
@@ -49,7 +48,7 @@ def settle(game: Game) -> Handler[None]:
     """Resolve the consequences of deaths until nothing new happens: the first consequence in
     CONSEQUENCES order that changes something, then all of them again from the start."""
     while True:
-        for consequence in registry.table().consequences:
+        for consequence in game.table.consequences:
             changed = yield from consequence.run(game)
             if changed:
                 break

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfrunde.engine import dawn, day, registry
+from wolfrunde.engine import dawn, day
 from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.model import Handler, Phase
 from wolfrunde.engine.night_order import steps_for
@@ -19,7 +19,7 @@ def play(game: Game) -> Handler[None]:
         game.emit(
             "role", visible_to=[player.seat], reveals={player.seat: player.card}, player=player.seat, role=player.card
         )
-    for role in registry.roles():
+    for role in game.table.roles:
         if role.on_game_start is not None:
             role.on_game_start(game)
     while game.result is None:

@@ -13,6 +13,7 @@ from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.errors import EngineFault, IllegalMove
 from wolfrunde.engine.model import Answers, Event, Handler, Mode, Phase, Request, Rules, Side
 from wolfrunde.engine.player import Player
+from wolfrunde.engine.role import Role
 from wolfrunde.engine.setup import Setup
 
 
@@ -41,6 +42,8 @@ class Game:
         self.night: NightEffects | None = None  # the current night's effects, read at its dawn
         self.broken = False  # a rule failed: only a replay of `history` may go on
         self._deck = frozenset((*setup.roles, *setup.center))
+        self.table = registry.table()  # the roles this game plays with, fixed when it starts
+        self.called_steps = [s for s in self.table.steps if any(registry.card_calls(s, r) for r in self._deck)]
         self._open: dict[tuple[int, str], Request] = {}
         self._answers: Answers = {}
         self._flow: Handler[None] = flow.play(self)
@@ -188,13 +191,24 @@ class Game:
 
     def card_of(self, seat: int) -> Card:
         """The card a seat holds now."""
-        return registry.cards()[self.players[seat].card]
+        return self.table.cards[self.players[seat].card]
+
+    def role_of(self, seat: int) -> Role:
+        """The rules of the card a seat holds now."""
+        return self.table.by_id[self.players[seat].card]
 
     def side(self, seat: int) -> Side:
-        return sides.side_of(self.players[seat])
+        return sides.side_of(self.role_of(seat), self.players[seat])
+
+    def win_side(self, seat: int) -> str:
+        """The side a seat wins with (the Weißer Wolf alone; see sides.win_side)."""
+        return sides.win_side(self.role_of(seat), self.players[seat])
 
     def is_wolf(self, seat: int) -> bool:
-        return sides.side_of(self.players[seat]) is Side.WOLVES
+        return self.side(seat) is Side.WOLVES
+
+    def is_wolf_attack(self, cause: str) -> bool:
+        return self.table.causes[cause].wolf_attack
 
     def wolves(self) -> list[int]:
         return [s for s in self.living() if self.is_wolf(s)]

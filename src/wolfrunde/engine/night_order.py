@@ -56,15 +56,8 @@ def steps_for(game: Game) -> list[NightStep]:
     Steps of roles that are in the deck but dead, in the centre or unable to act are still called
     (and do nothing), so that nobody can tell from the calls who is still in play.
     """
-    from wolfrunde.engine.registry import card_calls, table
-
-    chosen = []
-    deck = game.deck()
-    for step in table().steps:
-        if not step.cadence.includes(game.round):
-            continue
-        if step.modes is not None and game.mode not in step.modes:
-            continue
-        if any(card_calls(step, role) for role in deck):
-            chosen.append(step)
-    return chosen
+    return [
+        step
+        for step in game.called_steps
+        if step.cadence.includes(game.round) and (step.modes is None or game.mode in step.modes)
+    ]

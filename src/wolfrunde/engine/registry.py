@@ -98,6 +98,8 @@ class Table:
     """Everything derived from the roles, built once per set of roles."""
 
     roles: tuple[Role, ...]  # in role order: by their first step in the night, then by id
+    by_id: dict[str, Role]
+    cards: dict[str, Card]
     modules: dict[str, ModuleType]
     steps: tuple[NightStep, ...]  # the whole night, in order
     step_owner: dict[str, str]
@@ -152,6 +154,8 @@ def table() -> Table:
             seen_keys.add((key.key, phase.value))
     return Table(
         roles=ordered,
+        by_id={role.id: role for role in ordered},
+        cards={role.id: role.card for role in ordered},
         modules=modules,
         steps=tuple(steps),
         step_owner=step_owner,
@@ -179,17 +183,11 @@ def roles() -> tuple[Role, ...]:
 
 
 def role(role_id: str) -> Role:
-    return by_id()[role_id]
+    return table().by_id[role_id]
 
 
-@derived
-def by_id() -> dict[str, Role]:
-    return {role.id: role for role in table().roles}
-
-
-@derived
 def cards() -> dict[str, Card]:
-    return {role.id: role.card for role in table().roles}
+    return table().cards
 
 
 def texts_path(role_id: str) -> Path:
@@ -199,10 +197,6 @@ def texts_path(role_id: str) -> Path:
     return Path(path) if path is not None else TEXTS_DIR / f"{role_id}.json"
 
 
-def cause(cause_id: str) -> Cause:
-    return table().causes[cause_id]
-
-
 def is_wolf_attack(cause_id: str) -> bool:
     return table().causes[cause_id].wolf_attack
 
@@ -210,7 +204,7 @@ def is_wolf_attack(cause_id: str) -> bool:
 def card_calls(step: NightStep, role_id: str) -> bool:
     """Whether this card in the deck has the step called."""
     if step.called_for is not None:
-        return step.called_for(cards()[role_id])
+        return step.called_for(table().cards[role_id])
     return table().step_owner[step.id] == role_id
 
 

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from wolfrunde.engine import registry
+from typing import TYPE_CHECKING
+
 from wolfrunde.engine.model import Side
 from wolfrunde.engine.player import Player
 
+if TYPE_CHECKING:
+    from wolfrunde.engine.role import Role
 
-def side_of(player: Player) -> Side:
-    """An infection puts anyone on the wolf side; else the card decides (its hook, or its printed side)."""
+
+def side_of(role: Role, player: Player) -> Side:
+    """An infection puts anyone on the wolf side; else his card `role` decides (its hook, or its side)."""
     if player.infected:
         return Side.WOLVES
-    role = registry.role(player.card)
     if role.side is not None:
         side = role.side(player)
         if side is not None:
@@ -19,11 +22,10 @@ def side_of(player: Player) -> Side:
     return role.card.side
 
 
-def win_side(player: Player) -> str:
+def win_side(role: Role, player: Player) -> str:
     """The side a player wins with: his side, unless his card wins otherwise (the Weißer Wolf alone)."""
-    role = registry.role(player.card)
     if role.win_side is not None:
         special = role.win_side(player)
         if special is not None:
             return special
-    return side_of(player).value
+    return side_of(role, player).value

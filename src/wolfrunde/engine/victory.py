@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfrunde.engine import registry
 from wolfrunde.engine.model import Side
 from wolfrunde.engine.role import Outcome, VictoryCondition
-from wolfrunde.engine.sides import win_side
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -37,7 +35,7 @@ def _werewolves(game: Game) -> Outcome | None:
     wolves = [s for s in living if game.is_wolf(s)]
     if len(wolves) < len(living) - len(wolves):
         return None
-    if not any(win_side(game.players[s]) == Side.WOLVES.value for s in wolves):
+    if not any(game.win_side(s) == Side.WOLVES.value for s in wolves):
         return None
     return side_win(game, Side.WOLVES.value)
 
@@ -50,7 +48,7 @@ CORE = (
 
 
 def check(game: Game) -> Outcome | None:
-    for condition in registry.table().victory:
+    for condition in game.table.victory:
         outcome = condition.check(game)
         if outcome is not None:
             return outcome
@@ -61,10 +59,10 @@ def side_win(game: Game, side: str) -> Outcome:
     """A side's winners are all its members, dead or alive, but not those a role excludes (a mixed
     couple wins only as lovers)."""
     excluded: set[int] = set()
-    for role in registry.roles():
+    for role in game.table.roles:
         if role.side_win_excluded is not None:
             excluded |= role.side_win_excluded(game)
-    return side, [p.seat for p in game.players if win_side(p) == side and p.seat not in excluded]
+    return side, [p.seat for p in game.players if game.win_side(p.seat) == side and p.seat not in excluded]
 
 
 def finish(game: Game, outcome: Outcome) -> None:

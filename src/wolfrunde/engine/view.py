@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wolfrunde.engine import registry
 from wolfrunde.engine.model import Side
 
 if TYPE_CHECKING:
@@ -39,14 +38,14 @@ def for_seat(game: Game, seat: int) -> dict[str, Any]:
     if over:
         sides = {p.seat: game.side(p.seat).value for p in game.players}
     you: dict[str, Any] = {"role": me.card, "side": game.side(seat).value, "alive": me.alive}
-    for role in registry.roles():
+    for role in game.table.roles:
         if role.view_you is not None:
             you.update(role.view_you(game, seat))
     you["card_state"] = own_card_state(game, seat)
     players = []
     for p in game.players:
         entry: dict[str, Any] = {"seat": p.seat, "name": p.name, "alive": p.alive}
-        for role in registry.roles():
+        for role in game.table.roles:
             if role.view_player is not None:
                 entry.update(role.view_player(game, seat, p.seat))
         entry["role"] = known.get(p.seat)
@@ -72,5 +71,5 @@ def for_seat(game: Game, seat: int) -> dict[str, Any]:
 def own_card_state(game: Game, seat: int) -> dict[str, Any]:
     """What the seat may see of its own card: only the keys its card declares visible to its holder."""
     player = game.players[seat]
-    allowed = registry.role(player.card).visible_state
+    allowed = game.role_of(seat).visible_state
     return {key: value for key, value in player.card_state.items() if key in allowed}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from wolfrunde.engine import deaths, meldeliste, registry, victory
+from wolfrunde.engine import deaths, meldeliste, victory
 from wolfrunde.engine.core import BEFORE_REVEAL
 from wolfrunde.engine.model import Handler, Request, Rules
 from wolfrunde.engine.requests import seat_choice
@@ -26,7 +26,7 @@ def voters(game: Game) -> list[int]:
     """The living whose cards let them vote (a pardoned Dorfnarr may not)."""
     allowed = []
     for seat in game.living():
-        card = registry.role(game.players[seat].card)
+        card = game.role_of(seat)
         if card.may_vote is None or card.may_vote(game, seat):
             allowed.append(seat)
     return allowed
@@ -58,7 +58,7 @@ def vote_round(game: Game, kind: str, *, first: bool) -> Handler[None]:
 def _tie(game: Game, tie: Tie) -> Handler[None]:
     """The first tie rule that applies decides; without one, `wolfrunde`: nobody dies; `duesterwald`: one
     new vote, and nobody dies if that ties again."""
-    for breaker in registry.table().tie_breakers:
+    for breaker in game.table.tie_breakers:
         announced = breaker.announce(game, tie)
         if announced is None:
             continue
@@ -80,7 +80,7 @@ def _tie(game: Game, tie: Tie) -> Handler[None]:
 
 def _ballot(game: Game, voter: int, kind: str, living: list[int]) -> Request:
     forbidden: dict[int, str] = {}
-    for role in registry.roles():
+    for role in game.table.roles:
         if role.forbidden_votes is not None:
             forbidden.update(role.forbidden_votes(game, voter))
     candidates = [s for s in living if s not in forbidden]
@@ -95,7 +95,7 @@ def _ballot(game: Game, voter: int, kind: str, living: list[int]) -> Request:
 
 def weight(game: Game, voter: int) -> int:
     """A voter's weight: the largest any role gives him (the Hauptmann's double vote), else one."""
-    weights = [role.vote_weight(game, voter) for role in registry.roles() if role.vote_weight is not None]
+    weights = [role.vote_weight(game, voter) for role in game.table.roles if role.vote_weight is not None]
     return max([1, *weights])
 
 
@@ -105,7 +105,7 @@ def _tally(game: Game, votes: dict[int, int | None], *, first: bool) -> Counter[
         if target is not None:
             counts[target] += weight(game, voter)
     if first:
-        for role in registry.roles():
+        for role in game.table.roles:
             if role.extra_votes is not None:
                 counts.update(role.extra_votes(game))
         if meldeliste.silence_counts(game):
@@ -133,7 +133,7 @@ def _last_two(game: Game, pair: list[int], *, first: bool) -> Handler[None]:
 
 
 def _verdict_win(game: Game, verdict: Verdict) -> Outcome | None:
-    card = registry.role(game.players[verdict.condemned].card)
+    card = game.role_of(verdict.condemned)
     return card.verdict_win(game, verdict.condemned, verdict) if card.verdict_win is not None else None
 
 
@@ -142,10 +142,10 @@ def execute(game: Game, condemned: int, cause: str, *, first: bool) -> Handler[N
     verdict, the death, its consequences, the victory check."""
     verdict = Verdict(condemned, cause, first)
     game.emit("verdict", player=condemned, cause=cause)
-    card = registry.role(game.players[condemned].card)
+    card = game.role_of(condemned)
     verdict.spared = card.spares is not None and card.spares(game, condemned, verdict)
     open_window(game, BEFORE_REVEAL)
-    for role in registry.roles():
+    for role in game.table.roles:
         if role.reveal_window is not None:
             yield from role.reveal_window(game, verdict)
     if card.on_verdict is not None:

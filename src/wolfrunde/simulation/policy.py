@@ -11,7 +11,7 @@ from typing import Any
 
 from wolfrunde.engine import Game, Request
 from wolfrunde.engine.model import Side
-from wolfrunde.engine.registry import harmful_kinds, role
+from wolfrunde.engine.registry import harmful_kinds
 
 FOLLOW_INFORMANT = 0.7
 SKIP = 0.1  # an optional choice that harms nobody is left out this often
@@ -57,9 +57,9 @@ def _suspects(game: Game, seat: int, choices: list[int], rng: random.Random) -> 
     if game.is_wolf(seat):
         spared = [s for s in choices if s != seat and not game.is_wolf(s)]
         return spared or choices
-    informant = next((s for s in game.living() if role(game.players[s].card).findings is not None), None)
+    informant = next((s for s in game.living() if game.role_of(s).findings is not None), None)
     if informant is not None and rng.random() < FOLLOW_INFORMANT:
-        findings = role(game.players[informant].card).findings
+        findings = game.role_of(informant).findings
         assert findings is not None
         named = [s for s, side in findings(game, informant).items() if side == Side.WOLVES.value]
         named = [s for s in named if s in choices and s != seat]

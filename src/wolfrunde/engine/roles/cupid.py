@@ -20,7 +20,6 @@ from wolfrunde.engine.role import (
     VictoryCondition,
     asks_nothing,
 )
-from wolfrunde.engine.sides import win_side
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -83,7 +82,7 @@ def mixed(game: Game) -> set[int]:
     if pair is None:
         return set()
     first, second = pair
-    if win_side(game.players[first]) == win_side(game.players[second]):
+    if game.win_side(first) == game.win_side(second):
         return set()
     return {first, second}
 
@@ -95,7 +94,7 @@ def last_two(game: Game) -> Outcome | None:
         return None
     if mixed(game):
         return "lovers", list(pair)
-    return victory.side_win(game, win_side(game.players[pair[0]]))
+    return victory.side_win(game, game.win_side(pair[0]))
 
 
 def forbidden_votes(game: Game, voter: int) -> dict[int, str]:

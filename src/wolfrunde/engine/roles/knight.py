@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from wolfrunde.engine import registry
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.model import Side
 from wolfrunde.engine.role import Cause, Recommendation, Role
@@ -19,7 +18,7 @@ BLADE = "rusty_blade"
 def wound(game: Game, knight: int, cause: str) -> None:
     """Killed by a wolf attack: mark the first living wolf-side player to his left (after the deaths of
     that dawn) for the next dawn. Vote, poison, shot and grief trigger nothing."""
-    if not registry.is_wolf_attack(cause):
+    if not game.is_wolf_attack(cause):
         return
     seat = knight
     for _ in range(len(game.players)):

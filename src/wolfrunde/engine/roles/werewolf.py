@@ -7,7 +7,6 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from wolfrunde.engine import registry
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.model import Cadence, Handler, Request, Side
@@ -63,7 +62,7 @@ def pack_step(game: Game, night: NightEffects) -> Handler[None]:
         seat_choice(game, wolf, KIND, targets, why_not=why_not_prey(game), what="Opfer der Werwölfe") for wolf in pack
     ]
     watchers: list[tuple[PackWatch, Request]] = []
-    for role in registry.roles():
+    for role in game.table.roles:
         if role.with_pack is not None:
             request = role.with_pack.request(game)
             if request is not None:
@@ -78,7 +77,7 @@ def pack_step(game: Game, night: NightEffects) -> Handler[None]:
         return
     game.emit("pack_victim", visible_to=pack, target=victim)
     night.note(CARD.id)["victim"] = victim
-    for role in registry.roles():
+    for role in game.table.roles:
         if role.on_pack_victim is not None and (yield from role.on_pack_victim(game, night, victim)):
             return
     night.threaten(victim, "werewolves")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wolfrunde.engine import registry
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.errors import IllegalMove
@@ -22,7 +21,7 @@ def step(game: Game, night: NightEffects) -> Handler[None]:
     if witch is None:
         return
     potions = game.card_state(witch)
-    attacked = sorted({t.target for t in night.threats if registry.is_wolf_attack(t.cause)})
+    attacked = sorted({t.target for t in night.threats if game.is_wolf_attack(t.cause)})
     game.emit("attacked", visible_to=[witch], actor=witch, attacked=attacked)
     can_heal = not potions.get("heal_used") and bool(attacked)
     can_poison = not potions.get("poison_used")
