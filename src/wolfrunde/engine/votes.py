@@ -9,7 +9,7 @@ from wolfrunde.engine import deaths, meldeliste, victory
 from wolfrunde.engine.core import BEFORE_REVEAL
 from wolfrunde.engine.model import Handler, Request, Rules
 from wolfrunde.engine.requests import seat_choice
-from wolfrunde.engine.role import Outcome, Tie, Verdict
+from wolfrunde.engine.role import Outcome, Tie, Verdict, asks_nothing
 from wolfrunde.engine.windows import open_window
 
 if TYPE_CHECKING:
@@ -120,7 +120,8 @@ def _top(counts: Counter[int]) -> list[int]:
     return sorted(s for s, n in counts.items() if n == top)
 
 
-def _last_two(game: Game, pair: list[int], *, first: bool) -> Handler[None]:
+@asks_nothing
+def _last_two(game: Game, pair: list[int], *, first: bool) -> None:
     """`wolfrunde`: the last two voting each other both die and the game ends in a draw, unless one of them
     wins by being condemned (the Engel on day 1)."""
     game.emit("last_two_voted_each_other", players=pair)
@@ -128,8 +129,6 @@ def _last_two(game: Game, pair: list[int], *, first: bool) -> Handler[None]:
     for seat in pair:
         deaths.kill(game, seat, "vote")
     victory.finish(game, wins[0] if wins else ("draw", []))
-    return
-    yield
 
 
 def _verdict_win(game: Game, verdict: Verdict) -> Outcome | None:
