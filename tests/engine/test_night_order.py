@@ -122,3 +122,13 @@ def test_role_in_the_centre_is_still_called():
     answer(game, thief=None)
     run_until(game, lambda g: g.phase.value == "day")
     assert steps(game, 1) == ["thief", "werewolves", "seer"]
+
+
+def test_the_declared_order_and_the_role_modules_match_both_ways():
+    from wolfrunde.engine import registry
+    from wolfrunde.engine.night_order import night_order
+
+    declared = {step.id for role in registry.roles() for step in role.steps}
+    assert declared == set(NIGHT_ORDER), "every module step is in NIGHT_ORDER and every entry has a module"
+    assert night_order() == NIGHT_ORDER
+    assert all(step.after is None for role in registry.roles() for step in role.steps)

@@ -38,6 +38,22 @@ PRIVATE_TO_ROLE = {
     "foundling_turned": "foundling",
 }
 NOBODY = {"attack_blocked", "blade_wound", "death"}
+# private events whose viewers the pack of that night decides: the type and the seat it is about
+PACK_NIGHT = {"girl_caught": "girl", "infected": "player", "peeked_at": None}
+# what each card's holder knows of his own card state (the rules' meaning, not the engine's declaration)
+KNOWN_CARD_STATE = {
+    "witch": {"heal_used", "poison_used"},
+    "bodyguard": {"guarded"},
+    "fox": {"nose_lost"},
+    "foundling": {"model", "turned"},
+    "border_crosser": {"side"},
+    "primal_wolf": {"used"},
+    "fool": {"pardoned"},
+    "judge": {"used"},
+    "hunter": {"shot"},
+    "maid": {"used"},
+}
+NEVER_SHOWN_TO_HOLDER = {"wounded", "passed_to_maid"}  # the Ältester's spent toughness; a card passed on
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -99,11 +115,54 @@ def allowed_roles(game: Game, seat: int) -> dict[int, set[str]]:
     return allowed
 
 
+def _packs(game: Game) -> list[tuple[dict, list[int]]]:
+    """Every event as a view shows it, with the pack of the night in which it happened."""
+    pack: list[int] = []
+    out = []
+    for event in game.events:
+        if event.type == "night":
+            pack = []
+        elif event.type == "pack":
+            pack = event.data["pack"]
+        out.append(({"type": event.type, **event.data}, pack))
+    return out
+
+
+def check_pack_night_events(game: Game, seat: int, shown: list[dict]) -> None:
+    """`girl_caught`, `infected` and `peeked_at` reach only the pack of that night and the seat they are
+    about (the caught girl, the infected player); `peeked_at` only one wolf of that pack."""
+    everything = _packs(game)
+    position = 0
+    for event in shown:
+        while everything[position][0] != event:
+            position += 1
+        _, pack = everything[position]
+        position += 1
+        about = PACK_NIGHT.get(event["type"], "")
+        if about == "":
+            continue
+        if about is None:
+            assert seat in pack, (seat, event, pack)
+        else:
+            assert seat in pack or seat == event[about], (seat, event, pack)
+
+
+def check_own_card_state(game: Game, seat: int, state: dict) -> None:
+    """The seat sees of its own card only what its holder may know, and that truly."""
+    card = game.players[seat].card
+    assert not set(state) & NEVER_SHOWN_TO_HOLDER, (seat, card, state)
+    assert set(state) <= KNOWN_CARD_STATE.get(card, set()), (seat, card, state)
+    for key, value in state.items():
+        assert game.players[seat].card_state[key] == value
+
+
 def check_view(game: Game, seat: int) -> None:
     view = game.view(seat)
     allowed = allowed_roles(game, seat)
     held = _held_cards(game)
     pack_known = game.is_wolf(seat) or any(e.type == "pack" and e.visible(seat) for e in game.events)
+    check_own_card_state(game, seat, view["you"]["card_state"])
+    check_pack_night_events(game, seat, view["events"])
     for player in view["players"]:
         if player["role"] is not None:
             assert player["role"] in allowed.get(player["seat"], set()), (seat, player)

@@ -97,3 +97,20 @@ def test_night_causes_stay_secret_but_public_ones_are_told():
     assert not any(e["type"] == "death" for e in game.view(1)["events"])
     true_causes = [(e.data["player"], e.data["cause"]) for e in game.events if e.type == "death"]
     assert true_causes == [(3, "werewolves"), (4, "poison"), (5, "hunter")]
+
+
+def test_the_elder_does_not_see_that_an_attack_was_absorbed():
+    game = new_game("werewolf", "elder", "witch", "villager", "villager", "villager")
+    answer(game, werewolves="Ben")
+    run_until(game, lambda g: g.phase.value == "day")
+    elder = seat(game, "Ben")
+    assert game.players[elder].alive and game.players[elder].card_state == {"wounded": True}
+    assert game.view(elder)["you"]["card_state"] == {}
+    assert not any(e["type"] == "attack_blocked" for e in game.view(elder)["events"])
+
+
+def test_the_witch_sees_her_potions_on_her_card():
+    game = new_game("werewolf", "elder", "witch", "villager", "villager", "villager")
+    answer(game, werewolves="Dora")
+    answer(game, witch={"heal": "Dora"})
+    assert game.view(seat(game, "Carl"))["you"]["card_state"] == {"heal_used": True}

@@ -145,3 +145,57 @@ def test_the_meldeliste_gives_the_word_aloud():
     cues = narrate(public_events(game), [p.name for p in game.players], game.setup.roles)
     called = [c.values["name"] for c in cues if c.scene == "meldeliste_next"]
     assert called == [game.players[3].name, game.players[1].name], "once when the list starts, once per hand-over"
+
+
+def declared_cues(entry, values=frozenset()):
+    """(scene, placeholders) of a declared cue entry (see Narrator._cues)."""
+    if entry is None:
+        return []
+    if isinstance(entry, str):
+        return [(entry, frozenset(values))]
+    if isinstance(entry, list):
+        return [cue for item in entry for cue in declared_cues(item, values)]
+    if "when" in entry:
+        return [cue for case in entry["cases"].values() for cue in declared_cues(case, values)]
+    return [(entry["scene"], frozenset(entry.get("values", {})))]
+
+
+def test_every_scene_a_role_declares_is_in_the_catalogue_with_its_placeholders():
+    from wolfrunde.engine import registry
+    from wolfrunde.engine.texts.catalogue import catalogue as texts
+
+    catalogue = load_catalogue()
+    declared = []
+    for step_id, step in texts().steps.items():
+        if step_id in {s.id for s in registry.table().steps}:
+            assert step.wake and step.sleep, step_id
+            declared += [(step.wake, frozenset()), (step.sleep, frozenset())]
+    for role in registry.roles():
+        scenes = texts().owners[role.id].scenes
+        declared += [(scene, frozenset()) for scene in scenes.get("during_step", {}).values()]
+        declared += declared_cues(scenes.get("nightfall"), {"seconds"})
+        declared += declared_cues(scenes.get("after_revealed_death"), {"name"})
+        for entry in scenes.get("events", {}).values():
+            declared += declared_cues(entry)
+    for cause in texts().causes.values():
+        declared += declared_cues(cause.death_scene, {"name"}) + declared_cues(cause.verdict_scene, {"name"})
+    for winner in texts().winners.values():
+        declared += declared_cues(winner.scene)
+    for resolution in texts().resolutions.values():
+        declared += declared_cues(resolution.cue)
+    assert len(declared) > 60
+    for scene, placeholders in declared:
+        assert scene in catalogue, f"declared scene {scene!r} is not in the narration catalogue"
+        assert set(catalogue[scene].placeholders) == placeholders, scene
+
+
+def test_a_captain_who_picks_nobody_is_followed_by_no_verdict():
+    game = new_game("werewolf", "villager", "villager", "villager", "villager", "villager")
+    run_until(game, lambda g: "captain" in {r.kind for r in g.pending()})
+    answer(game, captain="Ben")
+    run_until(game, lambda g: "vote" in {r.kind for r in g.pending()})
+    answer(game, vote=lambda r: {1: 3, 2: 4, 5: 4}.get(r.seat))
+    game.timeout()  # the Hauptmann picks nobody
+    names = scenes(game)
+    tie = names.index("tie")
+    assert names[tie : tie + 3] == ["tie", "captain_tiebreak_call", "no_verdict"]

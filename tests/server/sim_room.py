@@ -141,6 +141,7 @@ def play(
     *,
     night_timer: int = 60,
     events: int = 5000,
+    room_seed: int = 7,
 ) -> dict[int, list[tuple[float, dict[str, Any]]]]:
     """Plays the game in virtual time and returns what each seat received, with its time."""
     clock = VirtualClock()
@@ -156,7 +157,7 @@ def play(
     for seat in range(len(setup["names"])):
         room.seat(seat)
     game = online_game.OnlineGame(Match(setup), lobby, config)
-    game.rng.seed(7)  # the room's own chance (pacing draws) is the same in both games of a pair
+    game.rng.seed(room_seed)  # the room's own chance (pacing draws): the same in both games of a pair
     game.bind(room)
 
     async def run() -> None:

@@ -30,7 +30,7 @@ QUIET = {
     "peek": 0,
     "little_girl": 0,
 }
-HIDDEN_ROLES = ("seer", "fox", "bodyguard", "witch", "little_girl")
+HIDDEN_ROLES = ("seer", "fox", "bodyguard", "witch", "maid", "judge", "little_girl")
 
 
 def setup(hidden: str, at_seat: bool, seed: int) -> dict[str, Any]:

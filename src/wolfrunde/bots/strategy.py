@@ -1,9 +1,13 @@
-"""A simple bot: answers the first open request in its own view with a random legal option."""
+"""A simple bot: answers the first open request in its own view with a random legal option, by the
+request's form. Where the choice harms the chosen (a vote, a shot: `registry.harmful_kinds`), it spares
+itself and, as a wolf, the pack it knows from its view."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
+
+from wolfrunde.engine.registry import harmful_kinds
 
 Move = tuple[str, Any]
 
@@ -15,8 +19,10 @@ def pending_requests(view: dict[str, Any]) -> list[dict[str, Any]]:
     return [r for r in pending if isinstance(r, dict) and r.get("seat", seat) == seat and "kind" in r]
 
 
-def answer(request: dict[str, Any], own_seat: int | None, rng: random.Random) -> Move | None:
-    """A legal answer to one request, chosen from its options."""
+def answer(
+    request: dict[str, Any], own_seat: int | None, rng: random.Random, spared: frozenset[int] = frozenset()
+) -> Move | None:
+    """A legal answer to one request, chosen from its options. `spared`: seats a harmful choice avoids."""
     kind = str(request["kind"])
     options = request.get("options") or {}
     form = options.get("type")
@@ -26,7 +32,8 @@ def answer(request: dict[str, Any], own_seat: int | None, rng: random.Random) ->
     if form == "choice":
         return (kind, rng.choice(choices)) if choices else (kind, request.get("default"))
     if form == "seat":
-        others = [c for c in choices if c != own_seat] or choices
+        avoid = {own_seat, *spared} if kind in harmful_kinds() else {own_seat}
+        others = [c for c in choices if c not in avoid] or choices
         if others:
             return kind, rng.choice(others)
         return (kind, None) if options.get("optional", True) else None
@@ -49,9 +56,17 @@ def answer(request: dict[str, Any], own_seat: int | None, rng: random.Random) ->
     return kind, request.get("default")
 
 
+def pack(view: dict[str, Any]) -> frozenset[int]:
+    """The wolves this seat knows (its view shows them on the wolf side), if it is one of them."""
+    if (view.get("you") or {}).get("side") != "werewolves":
+        return frozenset()
+    players = view.get("players") or []
+    return frozenset(p["seat"] for p in players if isinstance(p, dict) and p.get("side") == "werewolves")
+
+
 def choose(view: dict[str, Any], rng: random.Random) -> Move | None:
     for request in pending_requests(view):
-        move = answer(request, view.get("seat"), rng)
+        move = answer(request, view.get("seat"), rng, pack(view))
         if move is not None:
             return move
     return None

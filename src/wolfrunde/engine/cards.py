@@ -1,11 +1,8 @@
-"""Role cards as data, and the registry that collects one card per role module."""
+"""Role cards as data: identity and categories in code, German prose in the role's data file."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from dataclasses import dataclass
-from functools import cache
 
 from wolfrunde.engine.model import Mode, Side
 
@@ -15,30 +12,39 @@ ALL_MODES: tuple[Mode, ...] = (Mode.ONLINE, Mode.TABLE_SINGLE_DEVICE, Mode.TABLE
 @dataclass(frozen=True, slots=True)
 class Card:
     id: str
-    name: str
+    name: str  # the German name as the rules write it
     side: Side
-    description: str
     step: str | None = None  # the night step in which the role acts, if any
-    cadence: str = "never"  # German: when it wakes
     min_players: int = 0
     modes: tuple[Mode, ...] = ALL_MODES
     cards_per_set: int = 1  # how many cards of this role a game has: 0 = any number
-    is_wolf_card: bool = False
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()  # other spellings a scenario may use (the singular "Schwester" …)
+    # categories the core asks
+    is_wolf_card: bool = False  # a wolf-side card from the start (the pack's step is called for it)
+    dealt: bool = True  # False for an office (the Hauptmann): never in a deck
+    centre_cards: int = 0  # dealt, this many extra cards lie in the centre (the Dieb: 2); never in it
+    shows_side: bool = False  # the Seherin also learns the holder's current side
+
+    @property
+    def description(self) -> str:
+        """The one German description of the role (the seed's text), from its data file."""
+        from wolfrunde.engine.texts.catalogue import role_texts
+
+        return role_texts(self.id).description
+
+    @property
+    def cadence(self) -> str:
+        """German: when the role acts ("jede Nacht" …), from its data file."""
+        from wolfrunde.engine.texts.catalogue import role_texts
+
+        return role_texts(self.id).cadence
 
 
-@cache
 def all_cards() -> dict[str, Card]:
-    """Every role card, found by scanning `wolfrunde.engine.roles` (adding a role is adding a file)."""
-    from wolfrunde.engine import roles
+    """Every role card (adding a role is adding a module to `wolfrunde.engine.roles`)."""
+    from wolfrunde.engine.registry import cards
 
-    cards: dict[str, Card] = {}
-    for info in pkgutil.iter_modules(roles.__path__):
-        module = importlib.import_module(f"{roles.__name__}.{info.name}")
-        card = getattr(module, "CARD", None)
-        if isinstance(card, Card):
-            cards[card.id] = card
-    return cards
+    return cards()
 
 
 def card(role_id: str) -> Card:

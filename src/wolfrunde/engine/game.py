@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from wolfrunde.engine import flow, meldeliste, sides, view
+from wolfrunde.engine import flow, meldeliste, registry, sides, view
 from wolfrunde.engine.answers import canonical
+from wolfrunde.engine.cards import Card
+from wolfrunde.engine.chance import Chance
+from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.errors import EngineFault, IllegalMove
-from wolfrunde.engine.model import Event, Mode, Phase, Request, Rules, Side
+from wolfrunde.engine.model import Answers, Event, Handler, Mode, Phase, Request, Rules, Side
 from wolfrunde.engine.player import Player
+from wolfrunde.engine.role import Role
 from wolfrunde.engine.setup import Setup
-
-Answers = dict[tuple[int, str], Any]
-Flow = Generator[list[Request], Answers, None]
 
 
 class Game:
@@ -25,7 +25,7 @@ class Game:
         self.setup = setup
         self.rules = Rules(setup.rules)
         self.mode = Mode(setup.mode)
-        self.rng = random.Random(setup.seed)
+        self.chance = Chance.from_seed(setup.seed)  # .secret and .public, see chance.py
         self.players = [
             Player(seat, name, role) for seat, (name, role) in enumerate(zip(setup.names, setup.roles, strict=True))
         ]
@@ -36,24 +36,21 @@ class Game:
         self.round = 0
         self.phase = Phase.NIGHT
         self.step: str | None = None
-        # table-wide facts
-        self.lovers: tuple[int, int] | None = None
-        self.captain: int | None = None
-        self.enchanted: set[int] = set()
-        self.wolf_has_died = False
-        self.accused_next_vote: int | None = None
-        self.blade_next_dawn: list[int] = []
-        self.maid_committed = False
+        self.step_before_window: str | None = None  # the day's step a window interrupted (windows.py)
+        self.states: dict[str, dict[str, Any]] = {}  # each role's table-wide state, by role id
         self.hands_raised: set[int] = set()  # ever raised a hand (the silence penalty of day 1)
         self.speakers: list[int] = []  # today's Meldeliste: the first has the word
-        self.night: Any = None  # the current night's effects (flow.NightEffects)
+        self.night: NightEffects | None = None  # the current night's effects, read at its dawn
         self.broken = False  # a rule failed: only a replay of `history` may go on
         # called at every boundary of the night (before each step and before dawn), while the game runs
         # on: a caller that shows the game in real time takes each seat's view there (see `boundary`)
         self.on_boundary = on_boundary
+        self._deck = frozenset((*setup.roles, *setup.center))
+        self.table = registry.table()  # the roles this game plays with, fixed when it starts
+        self.called_steps = [s for s in self.table.steps if any(registry.card_calls(s, r) for r in self._deck)]
         self._open: dict[tuple[int, str], Request] = {}
         self._answers: Answers = {}
-        self._flow: Flow = flow.play(self)
+        self._flow: Handler[None] = flow.play(self)
         self._advance(None)
 
     # ---- the three questions -------------------------------------------------------------
@@ -64,6 +61,14 @@ class Game:
     def view(self, seat: int) -> dict[str, Any]:
         """Everything seat `seat` may know, and nothing else."""
         return view.for_seat(self, seat)
+
+    def view_version(self, seat: int) -> tuple[Any, ...]:
+        """Changes exactly when `view(seat)` may have changed for that seat: an event it may see, the public
+        phase, round or step, its own open requests, the end. Secret events of others change nothing
+        here, so a server that sends a view only when this changes tells nobody about them."""
+        seen = sum(1 for event in self.events if event.visible(seat))
+        own = tuple(sorted(r.kind for r in self.pending() if r.seat == seat))
+        return seen, self.phase.value, self.round, self.step, own, self.result is not None
 
     # ---- advancing -------------------------------------------------------------------------
     def decide(self, seat: int, kind: str, choice: Any) -> None:
@@ -108,7 +113,7 @@ class Game:
         if len(self._answers) == len(self._open):
             self._advance(self._answers)
 
-    def _guarded(self, change: Any) -> None:
+    def _guarded(self, change: Callable[[], None]) -> None:
         mark = len(self.history)
         try:
             change()
@@ -147,8 +152,9 @@ class Game:
         return f"{who} ist gerade nicht mit „{kind}“ an der Reihe."
 
     def boundary(self) -> None:
-        """The night moves from one step to the next (or to dawn). Every earlier step's effects are in
-        the log and none of the next's; the requests of the step just ended are all answered."""
+        """The game moves from one timed step to the next: a night step to the next or to dawn, a day's
+        window opens or closes. Every earlier step's effects are in the log and none of the next's; the
+        requests of the step just ended are all answered."""
         if self.on_boundary is not None:
             self.on_boundary(self)
 
@@ -184,13 +190,42 @@ class Game:
         return seats[0] if seats else None
 
     def in_deck(self, role_id: str) -> bool:
-        return role_id in self.setup.roles or role_id in self.setup.center
+        return role_id in self._deck
+
+    def deck(self) -> frozenset[str]:
+        """Every card of the game, the centre's included: public, like the lobby's role list."""
+        return self._deck
+
+    def state(self, role_id: str) -> dict[str, Any]:
+        """The table-wide state of a role (the lovers, the enchanted …), kept in the game."""
+        return self.states.setdefault(role_id, {})
+
+    @property
+    def captain(self) -> int | None:
+        """The Hauptmann's seat (living or dead), or None. For the server; rules ask `roles.captain`."""
+        seat = self.states.get("captain", {}).get("seat")
+        return seat if isinstance(seat, int) else None
+
+    def card_of(self, seat: int) -> Card:
+        """The card a seat holds now."""
+        return self.table.cards[self.players[seat].card]
+
+    def role_of(self, seat: int) -> Role:
+        """The rules of the card a seat holds now."""
+        return self.table.by_id[self.players[seat].card]
 
     def side(self, seat: int) -> Side:
-        return sides.side_of(self.players[seat])
+        return sides.side_of(self.role_of(seat), self.players[seat])
+
+    def win_side(self, seat: int) -> str:
+        """The side a seat wins with (the Weißer Wolf alone; see sides.win_side)."""
+        return sides.win_side(self.role_of(seat), self.players[seat])
 
     def is_wolf(self, seat: int) -> bool:
-        return sides.side_of(self.players[seat]) is Side.WOLVES
+        return self.side(seat) is Side.WOLVES
+
+    def is_wolf_attack(self, cause: str) -> bool:
+        return self.table.causes[cause].wolf_attack
 
     def wolves(self) -> list[int]:
         return [s for s in self.living() if self.is_wolf(s)]

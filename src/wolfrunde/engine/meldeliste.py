@@ -4,7 +4,7 @@ Two moves outside the requests: `raise_hand` puts a living player at the end of 
 after he has spoken, if he likes); `done_speaking`, from the player whose turn it is, gives the word to
 the next. Both are public events (`hand_raised`, `speaker_done`), so every seat sees the same list and a
 replay rebuilds it. Who raised a hand before the first vote of day 1 also decides the silence penalty
-(`game.hands_raised`, see `day._tally`).
+(`game.hands_raised`, see `votes._tally`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from wolfrunde.engine.errors import IllegalMove
-from wolfrunde.engine.model import Phase
+from wolfrunde.engine.model import Mode, Phase
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -44,6 +44,11 @@ def play(game: Game, seat: int, kind: str) -> None:
     game.speakers.pop(0)
     game.history.append((seat, kind, True))
     game.emit("speaker_done", player=seat)
+
+
+def silence_counts(game: Game) -> bool:
+    """The silence penalty applies to this day's first vote: online, with the Meldeliste, on day 1."""
+    return game.setup.meldeliste and game.mode is Mode.ONLINE and game.round == 1
 
 
 def new_day(game: Game) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeAlias, TypeVar
 
 
 class Rules(StrEnum):
@@ -97,6 +97,8 @@ SEAT_KEYS = frozenset(
         "members",
         "successor",
         "voter",
+        "actor",
+        "previous",
     }
 )
 
@@ -117,3 +119,15 @@ class Request:
 
     def describe(self) -> dict[str, Any]:
         return {"seat": self.seat, "kind": self.kind, "options": self.options, "default": self.default}
+
+
+Answers: TypeAlias = dict[tuple[int, str], Any]
+"""The answers to one batch of requests, by (seat, kind)."""
+
+T = TypeVar("T")
+Handler: TypeAlias = Generator[list[Request], Answers, T]
+"""A rule that may ask: it yields a batch of requests, receives their answers, and returns a `T`.
+
+Night steps, death consequences, tie breakers and the day's windows are all handlers
+(`Handler[None]`, `Handler[bool]` …). A handler that has nothing to ask returns before its first yield.
+"""

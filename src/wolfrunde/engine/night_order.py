@@ -1,21 +1,17 @@
-"""The night as one declared sequence of steps (seed 000, "Die Nacht"; rulings.md, "Night")."""
+"""The night as one declared sequence of steps (seed 000, "Die Nacht"; rulings.md, "Night").
+
+Every id here must be a step of some role module, and every role's step must be here, unless the step
+says where it goes (`NightStep(after=…)`, for a role added without touching this file). Both are checked
+when the roles are loaded (`registry.table`).
+"""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Callable, Generator
-from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any
-
-from wolfrunde.engine.model import Cadence, Mode, Request
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
-
-StepRun = Callable[["Game", "NightEffects"], Generator[list[Request], Any, None]]
+    from wolfrunde.engine.role import NightStep
 
 NIGHT_ORDER: tuple[str, ...] = (
     "thief",
@@ -40,44 +36,28 @@ NIGHT_ORDER: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class NightStep:
-    id: str
-    cadence: Cadence
-    roles: tuple[str, ...]  # the step is called when one of these cards is in the deck
-    run: StepRun
-    modes: tuple[Mode, ...] | None = None  # None: every mode
+def night_order() -> tuple[str, ...]:
+    """Every step of the roles in play, in order: NIGHT_ORDER with the placed steps of added roles."""
+    from wolfrunde.engine.registry import table
+
+    return tuple(step.id for step in table().steps)
 
 
-@cache
 def all_steps() -> dict[str, NightStep]:
-    from wolfrunde.engine import roles
+    from wolfrunde.engine.registry import table
 
-    steps: dict[str, NightStep] = {}
-    for info in pkgutil.iter_modules(roles.__path__):
-        module = importlib.import_module(f"{roles.__name__}.{info.name}")
-        for step in getattr(module, "STEPS", ()):
-            steps[step.id] = step
-    missing = set(NIGHT_ORDER) - set(steps)
-    if missing:
-        raise RuntimeError(f"night steps without a role module: {sorted(missing)}")
-    return steps
+    return {step.id: step for step in table().steps}
 
 
 def steps_for(game: Game) -> list[NightStep]:
-    """The steps called this night: right cadence, role in the deck (alive or not), allowed mode.
+    """The steps called this night: right cadence, allowed mode, a card it is called for in the deck
+    (alive or not, held or in the centre).
 
     Steps of roles that are in the deck but dead, in the centre or unable to act are still called
     (and do nothing), so that nobody can tell from the calls who is still in play.
     """
-    steps = all_steps()
-    chosen = []
-    for step_id in NIGHT_ORDER:
-        step = steps[step_id]
-        if not step.cadence.includes(game.round):
-            continue
-        if step.modes is not None and game.mode not in step.modes:
-            continue
-        if any(game.in_deck(role) for role in step.roles):
-            chosen.append(step)
-    return chosen
+    return [
+        step
+        for step in game.called_steps
+        if step.cadence.includes(game.round) and (step.modes is None or game.mode in step.modes)
+    ]

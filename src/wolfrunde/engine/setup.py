@@ -54,7 +54,7 @@ class Setup:
             raise SetupError(f"{count} Spieler brauchen {count} Rollenkarten, nicht {len(self.roles)}.")
         cards = all_cards()
         for role in (*self.roles, *self.center):
-            if role not in cards or role == "captain":
+            if role not in cards or not cards[role].dealt:
                 raise SetupError(f"Unbekannte Rolle „{role}“.")
         _check_center(self.roles, self.center)
         deck = Counter((*self.roles, *self.center))
@@ -69,9 +69,8 @@ class Setup:
             if mode not in role_card.modes:
                 raise SetupError(f"{role_card.name} gibt es nicht {MODE_NAMES[mode]}.")
         if not any(cards[role].is_wolf_card for role in deck):
-            raise SetupError(
-                "Mindestens eine Karte muss zu den Wölfen gehören (Werwolf, Urwolf, Leitwolf, Weißer Wolf)."
-            )
+            wolves = ", ".join(c.name for c in cards.values() if c.is_wolf_card)
+            raise SetupError(f"Mindestens eine Karte muss zu den Wölfen gehören ({wolves}).")
 
 
 def _check_names(names: tuple[str, ...]) -> None:
@@ -88,13 +87,18 @@ def _check_names(names: tuple[str, ...]) -> None:
 
 
 def _check_center(roles: tuple[str, ...], center: tuple[str, ...]) -> None:
-    thief = "thief" in roles
-    if thief and len(center) != 2:
-        raise SetupError(f"Mit dem Dieb liegen genau zwei Karten in der Mitte, nicht {len(center)}.")
-    if not thief and center:
-        raise SetupError("Karten in der Mitte gibt es nur, wenn der Dieb mitspielt.")
-    if "thief" in center:
-        raise SetupError("Der Dieb kann nicht in der Mitte liegen.")
+    """Cards that bring centre cards (the Dieb: two) need exactly that many; without them, none."""
+    bringers = [card(role) for role in dict.fromkeys(roles) if card(role).centre_cards]
+    wanted = sum(c.centre_cards for c in bringers)
+    if bringers and len(center) != wanted:
+        who = " und ".join(f"dem {c.name}" for c in bringers)
+        count = "zwei" if wanted == 2 else str(wanted)
+        raise SetupError(f"Mit {who} liegen genau {count} Karten in der Mitte, nicht {len(center)}.")
+    if not bringers and center:
+        names = " oder ".join(c.name for c in all_cards().values() if c.centre_cards)
+        raise SetupError(f"Karten in der Mitte gibt es nur, wenn der {names} mitspielt.")
     for role in center:
+        if card(role).centre_cards:
+            raise SetupError(f"Der {card(role).name} kann nicht in der Mitte liegen.")
         if card(role).cards_per_set > 1:
             raise SetupError(f"{card(role).name} kann nicht in der Mitte liegen: die Karten gehören zusammen.")

@@ -1,24 +1,31 @@
-"""Which side a player is on right now (rulings.md, "Table and sides")."""
+"""Which side a player is on right now (rulings.md, "Table and sides"), and whom he wins with."""
 
 from __future__ import annotations
 
-from wolfrunde.engine.cards import card
+from typing import TYPE_CHECKING
+
 from wolfrunde.engine.model import Side
 from wolfrunde.engine.player import Player
 
+if TYPE_CHECKING:
+    from wolfrunde.engine.role import Role
 
-def side_of(player: Player) -> Side:
+
+def side_of(role: Role, player: Player) -> Side:
+    """An infection puts anyone on the wolf side; else his card `role` decides (its hook, or its side)."""
     if player.infected:
         return Side.WOLVES
-    if player.card == "border_crosser":
-        return Side.WOLVES if player.card_state.get("side") == "werewolves" else Side.VILLAGE
-    if player.card == "foundling":
-        return Side.WOLVES if player.card_state.get("turned") else Side.VILLAGE
-    return card(player.card).side
+    if role.side is not None:
+        side = role.side(player)
+        if side is not None:
+            return side
+    return role.card.side
 
 
-def win_side(player: Player) -> str:
-    """The side a player wins with: the Weißer Wolf wins alone even though he hunts with the pack."""
-    if player.card == "white_wolf" and not player.infected:
-        return "white_wolf"
-    return side_of(player).value
+def win_side(role: Role, player: Player) -> str:
+    """The side a player wins with: his side, unless his card wins otherwise (the Weißer Wolf alone)."""
+    if role.win_side is not None:
+        special = role.win_side(player)
+        if special is not None:
+            return special
+    return side_of(role, player).value

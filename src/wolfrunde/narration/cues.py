@@ -10,129 +10,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-ROLE_SPOKEN: dict[str, str] = {
-    "werewolf": "ein Werwolf",
-    "villager": "ein Dorfbewohner",
-    "seer": "die Seherin",
-    "witch": "die Hexe",
-    "hunter": "der Jäger",
-    "cupid": "Amor",
-    "bodyguard": "der Leibwächter",
-    "elder": "der Älteste",
-    "little_girl": "das Mädchen",
-    "thief": "der Dieb",
-    "scapegoat": "der Sündenbock",
-    "denouncer": "der Denunziant",
-    "dog_handler": "der Hundeführer",
-    "border_crosser": "der Grenzgänger",
-    "foundling": "das Findelkind",
-    "sister": "eine der Schwestern",
-    "brother": "einer der Brüder",
-    "primal_wolf": "der Urwolf",
-    "alpha_wolf": "der Leitwolf",
-    "white_wolf": "der Weiße Wolf",
-    "fox": "der Fuchs",
-    "piper": "der Flötenspieler",
-    "fool": "der Dorfnarr",
-    "knight": "der Ritter",
-    "angel": "der Engel",
-    "judge": "der Richter",
-    "maid": "die Magd",
-    "captain": "der Hauptmann",
-}
-# night step -> (scene when its role wakes, scene when it falls asleep)
-STEP_SCENES: dict[str, tuple[str, str]] = {
-    "thief": ("thief_wakes", "thief_sleeps"),
-    "border_crosser": ("border_crosser_wakes", "border_crosser_sleeps"),
-    "foundling": ("foundling_wakes", "foundling_sleeps"),
-    "cupid": ("cupid_wakes", "cupid_sleeps"),
-    "lovers": ("lovers_wake", "lovers_sleep"),
-    "sisters": ("sisters_wake", "sisters_sleep"),
-    "brothers": ("brothers_wake", "brothers_sleep"),
-    "bodyguard": ("bodyguard_wakes", "bodyguard_sleeps"),
-    "denouncer": ("denouncer_wakes", "denouncer_sleeps"),
-    "werewolves": ("werewolves_wake", "werewolves_sleep"),
-    "alpha_wolf": ("alpha_wolf_wakes", "alpha_wolf_sleeps"),
-    "white_wolf": ("white_wolf_wakes", "white_wolf_sleeps"),
-    "seer": ("seer_wakes", "seer_sleeps"),
-    "fox": ("fox_wakes", "fox_sleeps"),
-    "dog_handler": ("dog_handler_wakes", "dog_handler_sleeps"),
-    "witch": ("witch_wakes", "witch_sleeps"),
-    "piper": ("piper_wakes", "piper_sleeps"),
-    "enchanted": ("enchanted_wake", "enchanted_sleep"),
-    "maid": ("maid_wakes", "maid_sleeps"),
-}
-VICTORY_SCENES = {
-    w: f"victory_{w}" for w in ("village", "werewolves", "lovers", "angel", "pied_piper", "white_wolf", "draw")
-}
-_ORDINALS = (
-    "erste",
-    "zweite",
-    "dritte",
-    "vierte",
-    "fünfte",
-    "sechste",
-    "siebte",
-    "achte",
-    "neunte",
-    "zehnte",
-    "elfte",
-    "zwölfte",
-    "dreizehnte",
-    "vierzehnte",
-    "fünfzehnte",
-    "sechzehnte",
-    "siebzehnte",
-    "achtzehnte",
-    "neunzehnte",
-)
-_UNITS = ("", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun")
-_TENS = {2: "zwanzig", 3: "dreißig", 4: "vierzig", 5: "fünfzig", 6: "sechzig", 7: "siebzig", 8: "achtzig", 9: "neunzig"}
-_SMALL = (
-    "null",
-    "eins",
-    "zwei",
-    "drei",
-    "vier",
-    "fünf",
-    "sechs",
-    "sieben",
-    "acht",
-    "neun",
-    "zehn",
-    "elf",
-    "zwölf",
-    "dreizehn",
-    "vierzehn",
-    "fünfzehn",
-    "sechzehn",
-    "siebzehn",
-    "achtzehn",
-    "neunzehn",
-)
+from wolfrunde.engine import registry
+from wolfrunde.engine.cards import all_cards
+from wolfrunde.engine.model import SEAT_KEYS
+from wolfrunde.engine.texts import role_spoken
+from wolfrunde.engine.texts.catalogue import catalogue, role_texts
+from wolfrunde.engine.texts.german import cardinal, ordinal
+from wolfrunde.engine.texts.lines import case_key
 
+__all__ = ["ROLE_SPOKEN", "Cue", "Narrator", "cardinal", "narrate", "ordinal"]
 
-def cardinal(number: int) -> str:
-    """The German number word for 0 to 999 ("fünfundvierzig" Sekunden)."""
-    if not 0 <= number < 1000:
-        return str(number)
-    if number < 20:
-        return _SMALL[number]
-    if number < 100:
-        tens, units = divmod(number, 10)
-        return f"{_UNITS[units]}und{_TENS[tens]}" if units else _TENS[tens]
-    hundreds, rest = divmod(number, 100)
-    return f"{_UNITS[hundreds]}hundert" + (cardinal(rest) if rest else "")
-
-
-def ordinal(number: int) -> str:
-    """The German ordinal word for 1 to 59 (die "zweite" Nacht)."""
-    if 1 <= number <= len(_ORDINALS):
-        return _ORDINALS[number - 1]
-    tens, units = divmod(number, 10)
-    if tens not in _TENS or tens > 5:
-        return f"{number}."
-    return f"{_UNITS[units]}und{_TENS[tens]}ste" if units else f"{_TENS[tens]}ste"
+ROLE_SPOKEN: dict[str, str] = {role: role_spoken(role) for role in all_cards()}
+"""How the narrator names a revealed card of the built-in roles ("die Seherin"); `role_spoken` for any."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +33,8 @@ class Cue:
 class Narrator:
     """Turns public events, fed in order, into cues. Knows only what the village itself has heard.
 
+    What the narrator says for a role comes from the role's declarations (its data file's `steps` and
+    `scenes`, see `wolfrunde.engine.texts.catalogue`); what it says for the core's events is written here.
     Deaths and shots of the night are held back until the morning, which names the victims first.
     """
 
@@ -153,17 +44,24 @@ class Narrator:
         self.whisper_seconds = whisper_seconds  # online: from night 2 the lovers may whisper this long
         self._sleep: str | None = None
         self._held: list[Mapping[str, Any]] = []
-        self._captain: int | None = None
         self._night = False
         self._tie_said_nobody = False
         self._speakers: list[int] = []  # today's Meldeliste, as the public events built it
+        self._in_deck = [role.id for role in registry.roles() if role.id in self.deck]
+        self._event_cues: dict[str, Any] = {}
+        for role in registry.roles():
+            self._event_cues.update(role_texts(role.id).scenes.get("events", {}))
 
     def feed(self, event: Mapping[str, Any]) -> list[Cue]:
         if self._night and event["type"] in ("died", "shot"):
             self._held.append(event)
             return []
         handler = getattr(self, f"_on_{event['type']}", None)
-        return handler(event) if handler else []
+        if handler is not None:
+            cues: list[Cue] = handler(event)
+            return cues
+        declared = self._event_cues.get(event["type"])
+        return self._cues(declared, event) if declared is not None else []
 
     # --- night -----------------------------------------------------------------------------------
     def _on_game_start(self, event: Mapping[str, Any]) -> list[Cue]:
@@ -174,20 +72,24 @@ class Narrator:
         if event["round"] == 1:
             return [Cue("first_night_falls")]
         cues = [Cue("night_approaches"), Cue("night_falls", {"round": ordinal(event["round"])})]
-        if self.whisper_seconds and "cupid" in self.deck:  # called every night, whether or not the lovers live
-            cues.append(Cue("lovers_whisper", {"seconds": cardinal(self.whisper_seconds)}))
+        if self.whisper_seconds:  # called every night, whether or not the lovers live
+            for role in self._in_deck:
+                scene = role_texts(role).scenes.get("nightfall")
+                if scene is not None:
+                    cues.append(Cue(scene, {"seconds": cardinal(self.whisper_seconds)}))
         return cues
 
     def _on_step(self, event: Mapping[str, Any]) -> list[Cue]:
+        step = catalogue().steps[event["step"]]
+        if step.wake is None:
+            return []  # a public step of the day: nothing of its own to say
         cues = self._fall_asleep()
-        wake, sleep = STEP_SCENES[event["step"]]
-        cues.append(Cue(wake))
-        if event["step"] == "werewolves":
-            if "little_girl" in self.deck:
-                cues.append(Cue("little_girl_peeks"))
-            if "primal_wolf" in self.deck:
-                cues.append(Cue("primal_wolf_choice"))
-        self._sleep = sleep
+        cues.append(Cue(step.wake))
+        for role in self._in_deck:
+            during = role_texts(role).scenes.get("during_step", {}).get(event["step"])
+            if during is not None:
+                cues.append(Cue(during))
+        self._sleep = step.sleep
         return cues
 
     def _fall_asleep(self) -> list[Cue]:
@@ -208,51 +110,29 @@ class Narrator:
             cues += [self._revealed(v) for v in victims]
         for held_event in held:
             if held_event in victims:
-                cues += self._hunter_call(held_event)
+                cues += self._after_death(held_event)
             else:
                 cues += self.feed(held_event)
         return cues
 
     # --- deaths and their consequences, by day and in the morning --------------------------------
     def _on_died(self, event: Mapping[str, Any]) -> list[Cue]:
-        cause = event["cause"]
+        cause = catalogue().causes.get(event["cause"])
         cues = []
-        if cause in ("grief", "rusty_blade"):
-            cues.append(Cue(cause, {"name": self._name(event)}))
-        if cause != "scapegoat" or "role" not in event:
+        if cause is not None and cause.death_scene is not None:
+            cues.append(Cue(cause.death_scene, {"name": self._name(event)}))
+        if not (cause is not None and cause.verdict_tells_death and "role" in event):
             cues.append(self._revealed(event))
-        return cues + self._hunter_call(event)
+        return cues + self._after_death(event)
 
-    def _hunter_call(self, death: Mapping[str, Any]) -> list[Cue]:
-        return [Cue("hunter_shot_call", {"name": self._name(death)})] if death.get("role") == "hunter" else []
+    def _after_death(self, death: Mapping[str, Any]) -> list[Cue]:
+        """What a revealed card has the narrator say after its holder's death (the Jäger's shot call)."""
+        if "role" not in death:
+            return []
+        scene = role_texts(death["role"]).scenes.get("after_revealed_death")
+        return [Cue(scene, {"name": self._name(death)})] if scene else []
 
-    def _on_shot(self, event: Mapping[str, Any]) -> list[Cue]:
-        if event["target"] is None:
-            return [Cue("hunter_no_shot")]
-        return [Cue("hunter_shot", {"name": self.names[event["target"]]})]
-
-    def _on_accusation(self, event: Mapping[str, Any]) -> list[Cue]:
-        return [Cue("denouncer_letter", {"name": self.names[event["accused"]]})]
-
-    def _on_dog(self, event: Mapping[str, Any]) -> list[Cue]:
-        scene = "dog_growls" if event["growl"] else "dog_silent"
-        return [Cue(scene, {"left": self.names[event["left"]], "right": self.names[event["right"]]})]
-
-    def _on_captain_election(self, event: Mapping[str, Any]) -> list[Cue]:
-        return [Cue("captain_election_start")]
-
-    def _on_captain_runoff(self, event: Mapping[str, Any]) -> list[Cue]:
-        return [Cue("captain_runoff", {"names": [self.names[s] for s in event["tied"]]})]
-
-    def _on_captain(self, event: Mapping[str, Any]) -> list[Cue]:
-        old, self._captain = self._captain, event["captain"]
-        name = self.names[event["captain"]]
-        if event["by"] == "chance":
-            return [Cue("captain_chance", {"name": name})]
-        if event["by"] == "successor" and old is not None:
-            return [Cue("captain_successor_call", {"name": self.names[old]}), Cue("captain_successor", {"name": name})]
-        return [Cue("captain_elected", {"name": name})]
-
+    # --- the day ---------------------------------------------------------------------------------
     def _on_discussion(self, event: Mapping[str, Any]) -> list[Cue]:
         return [Cue("discussion_start")]
 
@@ -277,19 +157,16 @@ class Narrator:
         return [Cue("revote_call" if event["kind"] == "revote" else "vote_call")]
 
     def _on_verdict(self, event: Mapping[str, Any]) -> list[Cue]:
-        name = self.names[event["player"]]
-        if event["cause"] == "scapegoat":
-            return [Cue("scapegoat_dies", {"name": name})]
-        return [Cue("verdict", {"name": name})]
+        cause = catalogue().causes.get(event["cause"])
+        scene = cause.verdict_scene if cause is not None and cause.verdict_scene else "verdict"
+        return [Cue(scene, {"name": self.names[event["player"]]})]
 
     def _on_tie(self, event: Mapping[str, Any]) -> list[Cue]:
         cues = [Cue("tie")]
-        resolution = event.get("resolution")
-        if resolution == "captain" and self._captain is not None:
-            cues.append(Cue("captain_tiebreak_call", {"name": self.names[self._captain]}))
-        elif resolution == "nobody":
-            cues.append(Cue("tie_nobody_dies"))
-        self._tie_said_nobody = resolution == "nobody"
+        resolution = catalogue().resolutions.get(str(event.get("resolution")))
+        if resolution is not None and resolution.cue is not None:
+            cues += self._cues(resolution.cue, event)
+        self._tie_said_nobody = event.get("resolution") == "nobody"
         return cues
 
     def _on_no_verdict(self, event: Mapping[str, Any]) -> list[Cue]:
@@ -298,24 +175,35 @@ class Narrator:
             return []
         return [Cue("no_verdict")]
 
-    def _on_fool_pardoned(self, event: Mapping[str, Any]) -> list[Cue]:
-        return [Cue("fool_pardoned", {"name": self.names[event["player"]]})]
-
-    def _on_maid_stepped_forward(self, event: Mapping[str, Any]) -> list[Cue]:
-        return [Cue("maid_takes_over", {"name": self.names[event["player"]]})]
-
-    def _on_judge_demanded(self, event: Mapping[str, Any]) -> list[Cue]:
-        return [Cue("judge_second_vote")]
-
     def _on_last_two_voted_each_other(self, event: Mapping[str, Any]) -> list[Cue]:
         return [Cue("two_left_draw")]
 
     def _on_game_over(self, event: Mapping[str, Any]) -> list[Cue]:
-        return [*self._fall_asleep(), Cue(VICTORY_SCENES[event["winner"]])]
+        return [*self._fall_asleep(), Cue(catalogue().winners[event["winner"]].scene)]
 
     # --- helpers ---------------------------------------------------------------------------------
+    def _cues(self, entry: Any, event: Mapping[str, Any]) -> list[Cue]:
+        """A declared cue: a scene id; {"scene": id, "values": {placeholder: event field}}; a list of
+        cues; or {"when": field, "cases": {value: cue, "*": cue}}, chosen as for event lines."""
+        if isinstance(entry, str):
+            return [Cue(entry)]
+        if isinstance(entry, list):
+            return [cue for item in entry for cue in self._cues(item, event)]
+        if "when" in entry:
+            cases = entry["cases"]
+            key = case_key(event.get(entry["when"]))
+            return self._cues(cases[key] if key in cases else cases["*"], event)
+        values = {name: self._value(event, key) for name, key in entry.get("values", {}).items()}
+        return [Cue(entry["scene"], values)]
+
+    def _value(self, event: Mapping[str, Any], key: str) -> Any:
+        value = event[key]
+        if key in SEAT_KEYS:
+            return [self.names[s] for s in value] if isinstance(value, list) else self.names[value]
+        return value
+
     def _name(self, death: Mapping[str, Any]) -> str:
-        return self.names[death["player"]]
+        return self.names[int(death["player"])]
 
     def _revealed(self, death: Mapping[str, Any]) -> Cue:
         if "role" not in death:
@@ -324,7 +212,7 @@ class Narrator:
 
 
 def _role(death: Mapping[str, Any]) -> str:
-    return ROLE_SPOKEN[death["role"]]
+    return role_spoken(death["role"])
 
 
 def narrate(

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from wolfrunde.engine.cards import all_cards
+from wolfrunde.engine.registry import derived
 
 _FOLD = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 
@@ -13,7 +12,7 @@ def fold(text: str) -> str:
     return " ".join(text.casefold().translate(_FOLD).replace("-", " ").replace("_", " ").split())
 
 
-@cache
+@derived
 def _index() -> dict[str, str]:
     index: dict[str, str] = {}
     for role_id, role_card in all_cards().items():

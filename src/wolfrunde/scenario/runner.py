@@ -2,78 +2,38 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from wolfrunde.engine import Game, IllegalMove, Setup, SetupError
-from wolfrunde.engine.cards import card
+from wolfrunde.engine.cards import all_cards
+from wolfrunde.engine.core import CORE
 from wolfrunde.engine.model import Phase, Request
+from wolfrunde.engine.registry import table
+from wolfrunde.engine.role import Absent, ScenarioKey
 from wolfrunde.scenario.names import role_id
 from wolfrunde.scenario.transcript import transcript
 
 TOP_KEYS = {"rules", "mode", "seed", "players", "center", "script", "meldeliste"}
-NIGHT_KEYS = {
-    "thief": "thief",
-    "border_crosser": "border_crosser",
-    "foundling": "foundling",
-    "cupid": "cupid",
-    "bodyguard": "bodyguard",
-    "denouncer": "denouncer",
-    "werewolves": "werewolf",
-    "infect": "primal_wolf",
-    "alpha_wolf": "alpha_wolf",
-    "white_wolf": "white_wolf",
-    "little_girl_caught": "little_girl",
-    "seer": "seer",
-    "fox": "fox",
-    "dog_handler": "dog_handler",
-    "witch": "witch",
-    "piper": "piper",
-    "maid": "maid",
-    "hunter": "hunter",
-    "captain_successor": "captain",
-}
-DAY_KEYS = {
-    "captain": "captain",
-    "votes": None,
-    "tiebreak": "captain",
-    "revote": None,
-    "maid": "maid",
-    "judge": "judge",
-    "second_votes": None,
-    "hunter": "hunter",
-    "captain_successor": "captain",
-}
-# request kind -> the script key that answers it (votes are looked up per voter)
-KIND_TO_KEY = {
-    "thief": "thief",
-    "border_crosser": "border_crosser",
-    "foundling": "foundling",
-    "cupid": "cupid",
-    "bodyguard": "bodyguard",
-    "denouncer": "denouncer",
-    "werewolves": "werewolves",
-    "infect": "infect",
-    "alpha_wolf": "alpha_wolf",
-    "white_wolf": "white_wolf",
-    "peek": "little_girl_caught",
-    "catch": "little_girl_caught",
-    "seer": "seer",
-    "fox": "fox",
-    "dog_handler": "dog_handler",
-    "witch": "witch",
-    "piper": "piper",
-    "maid": "maid",
-    "hunter": "hunter",
-    "captain_successor": "captain_successor",
-    "captain": "captain",
-    "vote": "votes",
-    "tiebreak": "tiebreak",
-    "revote": "revote",
-    "judge": "judge",
-    "second_vote": "second_votes",
-}
-BALLOTS = {"vote", "revote", "second_vote", "captain"}
-NO_KEY_KINDS = {"confirm", "ready", "captain_runoff"}
+PHASE_KEYS = {Phase.NIGHT: "night", Phase.DAY: "day"}
+
+
+@dataclass(frozen=True, slots=True)
+class Keys:
+    """The scenario keys of one phase, as the roles (and the core) declare them."""
+
+    by_key: dict[str, tuple[str, ScenarioKey]]  # key -> (owner, declaration)
+
+    def for_request(self, request: Request) -> ScenarioKey | None:
+        for _, key in self.by_key.values():
+            if key.answers(request.kind, request.options["type"]):
+                return key
+        return None
+
+
+def keys(phase: Phase) -> Keys:
+    """Every key a `night` or `day` entry may hold (shared spec scenario-format.md, from the roles)."""
+    return Keys({key.key: (owner, key) for owner, key in table().scenario_keys if phase in key.phases})
 
 
 class ScenarioError(Exception):
@@ -102,7 +62,7 @@ def _start(data: Any) -> tuple[Game, list[Any]]:
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or "role" not in entry:
             raise ScenarioError(f'players[{position}]: "name" und "role" fehlen.')
         role = role_id(entry["role"])
-        if role is None or role == "captain":
+        if role is None or not all_cards()[role].dealt:
             raise ScenarioError(f"players[{position}] {entry['name']}: unbekannte Rolle {entry['role']!r}.")
         names.append(entry["name"])
         roles.append(role)
@@ -112,7 +72,7 @@ def _start(data: Any) -> tuple[Game, list[Any]]:
     center = []
     for item in center_raw:
         role = role_id(item)
-        if role is None or role == "captain":
+        if role is None or not all_cards()[role].dealt:
             raise ScenarioError(f"center: unbekannte Rolle {item!r}.")
         center.append(role)
     seed = data.get("seed", 0)
@@ -143,10 +103,10 @@ def _play_entry(game: Game, index: int, entry: Any) -> None:
     if ("night" in entry) == ("day" in entry):
         raise ScenarioError(f'script[{index}]: genau einer der Schlüssel "night" oder "day" wird gebraucht.')
     phase = Phase.NIGHT if "night" in entry else Phase.DAY
-    number = entry[phase.value]
+    number = entry[PHASE_KEYS[phase]]
     label = f"{phase.value} {number}"
-    allowed = NIGHT_KEYS if phase is Phase.NIGHT else DAY_KEYS
-    unknown = set(entry) - set(allowed) - {phase.value}
+    allowed = keys(phase)
+    unknown = set(entry) - set(allowed.by_key) - {PHASE_KEYS[phase]}
     if unknown:
         raise ScenarioError(f"{label}: unbekannter Schlüssel {sorted(unknown)[0]!r}.")
     if game.result is not None:
@@ -157,66 +117,63 @@ def _play_entry(game: Game, index: int, entry: Any) -> None:
     try:
         while game.result is None and (game.phase, game.round) == (phase, number):
             requests = game.pending()
-            _check_ballots(game, entry, requests, label)
+            _check_ballots(game, entry, requests, allowed, label)
             for request in requests:
-                key = KIND_TO_KEY.get(request.kind)
-                if key is not None and key in entry and _consumes(request):
-                    used.add(key)
-                game.decide(request.seat, request.kind, _answer(game, entry, request, label))
+                key = allowed.for_request(request)
+                if key is not None and key.key in entry:
+                    used.add(key.key)
+                game.decide(request.seat, request.kind, _answer(game, entry, request, key, label))
     except IllegalMove as error:
         raise ScenarioError(f"{label}: {error}") from None
-    for key in sorted(set(entry) - used - {phase.value}):
-        if entry[key] is None or entry[key] is False:
+    for name in sorted(set(entry) - used - {PHASE_KEYS[phase]}):
+        if entry[name] is None or entry[name] is False:
             continue
-        raise ScenarioError(f"{label}: {key!r} geht hier nicht: {_why_unused(game, allowed[key], key)}.")
+        owner, key = allowed.by_key[name]
+        raise ScenarioError(f"{label}: {name!r} geht hier nicht: {_why_unused(game, owner, key)}.")
 
 
-def _consumes(request: Request) -> bool:
-    """`little_girl_caught` only answers the `duesterwald` peek (a yes/no), not the timed peek online."""
-    return request.kind != "peek" or request.options["type"] == "choice"
-
-
-def _answer(game: Game, entry: dict[str, Any], request: Request, label: str) -> Any:
-    kind = request.kind
-    if kind in NO_KEY_KINDS:
+def _answer(game: Game, entry: dict[str, Any], request: Request, key: ScenarioKey | None, label: str) -> Any:
+    """The answer the entry gives to this request, read by the request's form; no key: the default."""
+    if key is None:
         return request.default
-    key = KIND_TO_KEY[kind]
-    value = entry.get(key)
-    if kind in BALLOTS:
-        if kind == "captain" and isinstance(value, str):
-            return _seat(game, value, label)
+    value = entry.get(key.key)
+    form = request.options["type"]
+    if key.ballot:
+        if isinstance(value, str):
+            return _seat(game, value, label)  # one name: everyone's vote
         if value is None:
             return None
         if not isinstance(value, dict):
-            raise ScenarioError(f'{label}: {key!r} braucht Wählende und ihre Stimmen, {{"Name": "Name"}}.')
+            raise ScenarioError(f'{label}: {key.key!r} braucht Wählende und ihre Stimmen, {{"Name": "Name"}}.')
         target = value.get(game.name(request.seat))
         return None if target is None else _seat(game, target, label)
-    if kind == "peek":
-        return bool(value) if request.options["type"] == "choice" else 0
-    if kind in ("catch", "infect", "maid", "judge"):
-        return bool(value)
-    if kind == "border_crosser":
-        return request.default if value is None else value
-    if kind in ("captain_successor", "tiebreak") and value is None:
-        return request.default
-    if kind == "thief":
-        if value is None:
-            return None
+    if value is None:
+        return None if _absent(key, request) is Absent.NOTHING else request.default
+    if form == "choice":
+        choices = request.options["choices"]
+        return bool(value) if all(isinstance(c, bool) for c in choices) else value
+    if form == "card":
         role = role_id(value)
         if role is None:
-            raise ScenarioError(f"{label}: thief: unbekannte Rolle {value!r}.")
+            raise ScenarioError(f"{label}: {key.key}: unbekannte Rolle {value!r}.")
         return role
-    if kind == "witch":
-        if value is None:
-            return None
+    if form == "witch":
         if not isinstance(value, dict):
-            raise ScenarioError(f'{label}: witch braucht {{"heal": Name, "poison": Name}}.')
+            raise ScenarioError(f'{label}: {key.key} braucht {{"heal": Name, "poison": Name}}.')
         return {k: (None if v is None else _seat(game, v, label)) for k, v in value.items()}
-    if value is None:
-        return None
     if isinstance(value, list):
         return [_seat(game, v, label) for v in value]
     return _seat(game, value, label)
+
+
+def _absent(key: ScenarioKey, request: Request) -> Absent:
+    """A key left out: a role does nothing (shared spec), where the request lets it; a yes/no or side
+    choice keeps its default; a forced decision (the Hauptmann's successor) takes the default."""
+    if key.absent is not None:
+        return key.absent
+    if request.options["type"] == "choice":
+        return Absent.DEFAULT
+    return Absent.NOTHING if request.options.get("optional", True) else Absent.DEFAULT
 
 
 def _seat(game: Game, name: Any, label: str) -> int:
@@ -226,30 +183,29 @@ def _seat(game: Game, name: Any, label: str) -> int:
     raise ScenarioError(f"{label}: es gibt niemanden namens {name!r}.")
 
 
-def _check_ballots(game: Game, entry: dict[str, Any], requests: list[Request], label: str) -> None:
+def _check_ballots(game: Game, entry: dict[str, Any], requests: list[Request], allowed: Keys, label: str) -> None:
     """Every voter named in a ballot key must be asked to vote in it now."""
-    for kind in {r.kind for r in requests} & BALLOTS:
-        ballots = entry.get(KIND_TO_KEY[kind])
-        if not isinstance(ballots, dict):
+    for _, key in allowed.by_key.values():
+        ballots = entry.get(key.key)
+        if not key.ballot or not isinstance(ballots, dict):
             continue
-        asked = {game.name(r.seat) for r in requests if r.kind == kind}
+        asked = {game.name(r.seat) for r in requests if key.answers(r.kind, r.options["type"])}
+        if not asked:
+            continue
         for voter in ballots:
-            _seat(game, voter, label)
+            seat = _seat(game, voter, label)
             if voter not in asked:
-                seat = _seat(game, voter, label)
                 why = "ist tot" if not game.players[seat].alive else "darf nicht abstimmen"
-                raise ScenarioError(f"{label}: {voter} {why} ({KIND_TO_KEY[kind]}).")
+                raise ScenarioError(f"{label}: {voter} {why} ({key.key}).")
 
 
-def _why_unused(game: Game, role: str | None, key: str) -> str:
-    if role is None:
-        return "diese Abstimmung fand nicht statt"
-    if role == "captain":
-        return "der Hauptmann hat gerade nichts zu entscheiden"
-    name = card(role).name
-    holders = game.holders(role, alive=False)
+def _why_unused(game: Game, owner: str, key: ScenarioKey) -> str:
+    if key.unused is not None or owner == CORE:
+        return key.unused or "diese Abstimmung fand nicht statt"
+    name = all_cards()[owner].name
+    holders = game.holders(owner, alive=False)
     if not holders:
         return f"{name} spielt nicht mit"
-    if not any(game.players[s].alive for s in holders) and key != "hunter":
+    if not any(game.players[s].alive for s in holders) and not key.posthumous:
         return f"{name} ist tot"
     return f"{name} ist jetzt nicht an der Reihe"

@@ -13,7 +13,6 @@ from typing import Any
 
 from wolfrunde.engine import EngineFault, Game, IllegalMove, Setup, SetupError, all_cards, recommended_roles
 from wolfrunde.engine.meldeliste import DONE_SPEAKING, MOVES
-from wolfrunde.engine.model import Phase
 
 DISCUSSION = "ready"  # the day request every living player confirms when the discussion may end
 
@@ -101,8 +100,13 @@ def _setup(data: dict[str, Any]) -> Setup:
     )
 
 
-Snapshot = dict[int, tuple[tuple[Any, ...], dict[str, Any], list[dict[str, Any]]]]
-"""seat -> (view version, view, its secret events) at one boundary of the night."""
+@dataclass(frozen=True)
+class Snapshot:
+    """Every seat's view at one boundary (a night step's end, a day window's), after `calls` step calls of
+    the change: seat -> (view version, view, its secret events)."""
+
+    calls: int
+    seats: dict[int, tuple[tuple[Any, ...], dict[str, Any], list[dict[str, Any]]]]
 
 
 @dataclass(frozen=True)
@@ -130,6 +134,7 @@ class Match:
     def __init__(self, setup: dict[str, Any], *, watching: bool = False) -> None:
         self.setup = setup
         self._boundaries: list[Snapshot] = []
+        self._mark = 0  # where in the event log the change being played began
         self.watching = watching  # take every seat's view at each boundary of the night (a room that shows it)
         self.game = Game(_setup(setup), on_boundary=self._snapshot)
 
@@ -137,24 +142,28 @@ class Match:
         if self.watching:
             if game.round == 0:
                 return
+            calls = sum(1 for event in game.events[self._mark :] if event.type == "step")
             self._boundaries.append(
-                {
-                    seat: (self._version(seat, (), game), game.answered_view(seat), self.private_events(seat, game))
-                    for seat in range(len(game.players))
-                }
+                Snapshot(
+                    calls,
+                    {
+                        seat: (self._version(seat, (), game), game.answered_view(seat), self.private_events(seat, game))
+                        for seat in range(len(game.players))
+                    },
+                )
             )
 
     # --- commands (raise IllegalMove or EngineFault; the game is then unchanged) ----------------
     def decide(self, seat: int, kind: str, choice: Any) -> StepChange:
         before, mark, decided = self._open(), len(self.game.events), len(self.game.history)
-        self._boundaries = []
+        self._boundaries, self._mark = [], mark
         self.game.decide(seat, kind, choice)
         return self._change(before, mark, decided)
 
     def timeout(self) -> StepChange:
         """Applies every open request's default; with nothing open nothing happens (no change)."""
         before, mark, decided = self._open(), len(self.game.events), len(self.game.history)
-        self._boundaries = []
+        self._boundaries, self._mark = [], mark
         self.game.timeout()
         return self._change(before, mark, decided)
 
@@ -191,18 +200,16 @@ class Match:
     def view_version(self, seat: int) -> tuple[Any, ...]:
         """Changes exactly when this seat must be sent its view: an event it may see, a new phase, or
         another set of its own open requests. Secret events of other seats do not count, so a seat's stream
-        of messages never moves with what it may not know. Neither do the night's step calls: a step of an
-        absent role and a step someone answers are told by the narrator alike, and a view sent at each call
-        would show by its timing which calls were answered."""
+        of messages never moves with what it may not know. Neither do the step calls (the night's steps,
+        the day's windows): a step nobody answers and a step someone answers are told alike, and a view
+        sent at each call would show by its timing which calls were answered."""
         open_requests = tuple(sorted(r.kind for r in self.game.pending() if r.seat == seat))
         return self._version(seat, open_requests)
 
     def _version(self, seat: int, open_requests: tuple[str, ...], game: Game | None = None) -> tuple[Any, ...]:
         game = game or self.game
-        night = game.phase is Phase.NIGHT
-        visible = sum(1 for event in game.events if event.visible(seat) and not (night and event.type == "step"))
-        step = None if night else game.step
-        return visible, str(game.phase), game.round, step, open_requests, game.result is not None
+        visible = sum(1 for event in game.events if event.visible(seat) and event.type != "step")
+        return visible, str(game.phase), game.round, None, open_requests, game.result is not None
 
     def private_events(self, seat: int, game: Game | None = None) -> list[dict[str, Any]]:
         """The secret events this seat may see (its role, what it learnt, what it did), oldest first."""

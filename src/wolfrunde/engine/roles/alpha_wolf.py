@@ -2,50 +2,53 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
-from wolfrunde.engine.model import Cadence, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import seat_choice
-from wolfrunde.engine.roles.werewolf import prey, why_not_prey
+from wolfrunde.engine.role import Cause, NightStep, Recommendation, Role, ScenarioKey
+from wolfrunde.engine.roles.werewolf import pack_victim, prey, why_not_prey
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="alpha_wolf",
-    name="Leitwolf",
-    side=Side.WOLVES,
-    step="alpha_wolf",
-    cadence="jede Nacht nach dem Rudel, solange kein Wolf gestorben ist",
-    is_wolf_card=True,
-    description=(
-        "Nach der Jagd mit dem Rudel erwacht der Leitwolf noch einmal allein und reißt ein zweites Opfer, "
-        "solange noch kein Wolf gestorben ist. Leibwächter, Heiltrank und Ältester wirken gegen jeden "
-        "Angriff einzeln; die Hexe erfährt beide Opfer und rettet eines."
-    ),
-)
+CARD = Card(id="alpha_wolf", name="Leitwolf", side=Side.WOLVES, step="alpha_wolf", is_wolf_card=True)
 
 
-def step(game: Game, night: NightEffects) -> Any:
-    alpha = game.holder("alpha_wolf")
-    if alpha is None or not game.is_wolf(alpha) or game.wolf_has_died:
+def a_wolf_has_died(game: Game) -> bool:
+    """A dead player's side never changes, so the dead who are wolf-side now were wolf-side at death."""
+    return any(not p.alive and game.is_wolf(p.seat) for p in game.players)
+
+
+def step(game: Game, night: NightEffects) -> Handler[None]:
+    alpha = game.holder(CARD.id)
+    if alpha is None or not game.is_wolf(alpha) or a_wolf_has_died(game):
         return
-    targets = [s for s in prey(game) if s != night.pack_victim]
+    first = pack_victim(night)
+    targets = [s for s in prey(game) if s != first]
     base = why_not_prey(game)
 
     def why_not(target: int) -> str | None:
-        if target == night.pack_victim:
+        if target == first:
             return f"{game.name(target)} ist schon das Opfer des Rudels; der Leitwolf braucht ein anderes."
         return base(target)
 
     answers = yield [seat_choice(game, alpha, "alpha_wolf", targets, why_not=why_not, what="Zweites Opfer")]
     target = answers[(alpha, "alpha_wolf")]
     if target is not None:
-        game.emit("alpha_victim", visible_to=[alpha], target=target)
-        night.attacks.append((target, "alpha_wolf"))
+        game.emit("alpha_victim", visible_to=[alpha], actor=alpha, target=target)
+        night.threaten(target, "alpha_wolf")
 
 
-STEPS = (NightStep("alpha_wolf", Cadence.EVERY_NIGHT, ("alpha_wolf",), step),)
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("alpha_wolf", Cadence.EVERY_NIGHT, step),),
+    kinds=("alpha_wolf",),
+    harms=("alpha_wolf",),
+    events=("alpha_victim",),
+    causes=(Cause("alpha_wolf", wolf_attack=True),),
+    scenario=(ScenarioKey("alpha_wolf", ("alpha_wolf",)),),
+    recommend=Recommendation(sets=(14,), large=3),
+)

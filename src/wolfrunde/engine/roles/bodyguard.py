@@ -1,34 +1,25 @@
-"""The Leibwächter guards one other player against every wolf attack that night."""
+"""The Leibwächter guards one other player against every wolf attack and the infection that night."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
-from wolfrunde.engine.model import Cadence, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.effects import INFECTION, WOLF_ATTACK, NightEffects
+from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import seat_choice
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="bodyguard",
-    name="Leibwächter",
-    side=Side.VILLAGE,
-    step="bodyguard",
-    cadence="jede Nacht",
-    description=(
-        "Der Leibwächter stellt sich jede Nacht schützend vor einen Mitspieler. Wen er bewacht, den können "
-        "die Werwölfe in dieser Nacht nicht töten — gegen Gift hilft er nicht. Nie sich selbst, und nicht "
-        "zweimal hintereinander denselben."
-    ),
-)
+CARD = Card(id="bodyguard", name="Leibwächter", side=Side.VILLAGE, step="bodyguard")
 
 
-def step(game: Game, night: NightEffects) -> Any:
-    guard = game.holder("bodyguard")
+def step(game: Game, night: NightEffects) -> Handler[None]:
+    """Never himself, never the player he guarded the last time he guarded (a night without a guard does
+    not break that chain: rulings.md, "Further rulings")."""
+    guard = game.holder(CARD.id)
     if guard is None:
         return
     state = game.card_state(guard)
@@ -46,8 +37,16 @@ def step(game: Game, night: NightEffects) -> Any:
     target = answers[(guard, "bodyguard")]
     if target is not None:
         state["guarded"] = target
-        night.guarded = target
-        game.emit("guarded", visible_to=[guard], player=target)
+        night.protect(target, CARD.id, WOLF_ATTACK, INFECTION)
+        game.emit("guarded", visible_to=[guard], actor=guard, player=target)
 
 
-STEPS = (NightStep("bodyguard", Cadence.EVERY_NIGHT, ("bodyguard",), step),)
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("bodyguard", Cadence.EVERY_NIGHT, step),),
+    kinds=("bodyguard",),
+    events=("guarded",),
+    scenario=(ScenarioKey("bodyguard", ("bodyguard",)),),
+    recommend=Recommendation(sets=(7, 8, 9, *range(11, 19)), large=5),
+    visible_state=("guarded",),
+)

@@ -2,40 +2,45 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
-from wolfrunde.engine.model import Cadence, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.model import Cadence, Handler, Side
+from wolfrunde.engine.player import Player
 from wolfrunde.engine.requests import value_choice
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="border_crosser",
-    name="Grenzgänger",
-    side=Side.VILLAGE,
-    step="border_crosser",
-    cadence="nur in der ersten Nacht",
-    description=(
-        "In der ersten Nacht entscheidet sich der Grenzgänger einmalig und geheim: Dorfbewohner oder "
-        "Werwolf. Wählt er das Rudel, erwacht er noch in derselben Nacht mit den Wölfen und zählt fortan "
-        "als Wolf."
-    ),
-)
+CARD = Card(id="border_crosser", name="Grenzgänger", side=Side.VILLAGE, step="border_crosser", shows_side=True)
 
 
-def step(game: Game, night: NightEffects) -> Any:
-    crosser = game.holder("border_crosser")
+def step(game: Game, night: NightEffects) -> Handler[None]:
+    crosser = game.holder(CARD.id)
     if crosser is None:
         return
-    request = value_choice(crosser, "border_crosser", ("village", "werewolves"), default="village", what="Grenzgänger")
+    sides = (Side.VILLAGE.value, Side.WOLVES.value)
+    request = value_choice(crosser, "border_crosser", sides, default=Side.VILLAGE.value, what="Grenzgänger")
     answers = yield [request]
     side = answers[(crosser, "border_crosser")]
     game.card_state(crosser)["side"] = side
-    game.emit("side_chosen", visible_to=[crosser], side=side)
+    game.emit("side_chosen", visible_to=[crosser], actor=crosser, side=side)
 
 
-STEPS = (NightStep("border_crosser", Cadence.FIRST_NIGHT, ("border_crosser",), step),)
+def side(player: Player) -> Side:
+    """Choosing the pack, he is on the wolf side from that moment (and wakes with the pack in night 1)."""
+    return Side.WOLVES if player.card_state.get("side") == Side.WOLVES.value else Side.VILLAGE
+
+
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("border_crosser", Cadence.FIRST_NIGHT, step),),
+    kinds=("border_crosser",),
+    events=("side_chosen",),
+    scenario=(ScenarioKey("border_crosser", ("border_crosser",)),),
+    recommend=Recommendation(large=20),
+    visible_state=("side",),
+    side=side,
+)

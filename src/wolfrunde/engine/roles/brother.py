@@ -2,22 +2,21 @@
 
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.model import Cadence, Side
-from wolfrunde.engine.night_order import NightStep
-from wolfrunde.engine.roles.sister import wake_together
+from wolfrunde.engine.role import NightStep, Recommendation, Role
+from wolfrunde.engine.roles.sister import know_each_other, wake_together
 
 CARD = Card(
     id="brother",
     name="Brüder",
     side=Side.VILLAGE,
     step="brothers",
-    cadence="in der ersten, dritten, fünften … Nacht",
     min_players=10,
     cards_per_set=3,
     aliases=("Bruder",),
-    description=(
-        "Drei Karten, die einander von der ersten Nacht an kennen und sich jede zweite Nacht beraten. Ein "
-        "Block, den die Wölfe fürchten müssen und der sich nicht verraten darf. Ab zehn Spielern."
-    ),
 )
-
-STEPS = (NightStep("brothers", Cadence.ODD_NIGHTS, ("brother",), wake_together("brother")),)
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("brothers", Cadence.ODD_NIGHTS, wake_together(CARD.id)),),
+    recommend=Recommendation(sets=(10, 11, 13, 15, 17), large=7),
+    on_game_start=know_each_other(CARD.id),
+)

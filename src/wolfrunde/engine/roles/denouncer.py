@@ -1,36 +1,24 @@
-"""The Denunziant's letter: public in the morning, two extra votes at the next vote."""
+"""The Denunziant's letter: public in the morning, two extra votes at the next day's first vote."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
-from wolfrunde.engine.model import Cadence, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import seat_choice
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="denouncer",
-    name="Denunziant",
-    side=Side.VILLAGE,
-    step="denouncer",
-    cadence="jede Nacht",
-    description=(
-        "Der Denunziant heftet jede Nacht einen anonymen Schmähbrief an eine Tür. Am Morgen kennt das ganze "
-        "Dorf die Anschuldigung — und bei der nächsten Abstimmung liegen auf dem Angeschwärzten von Anfang "
-        "an zwei zusätzliche Stimmen."
-    ),
-)
-
+CARD = Card(id="denouncer", name="Denunziant", side=Side.VILLAGE, step="denouncer")
 EXTRA_VOTES = 2
 
 
-def step(game: Game, night: NightEffects) -> Any:
-    denouncer = game.holder("denouncer")
+def step(game: Game, night: NightEffects) -> Handler[None]:
+    denouncer = game.holder(CARD.id)
     if denouncer is None:
         return
     targets = [s for s in game.living() if s != denouncer]
@@ -43,8 +31,34 @@ def step(game: Game, night: NightEffects) -> Any:
     answers = yield [seat_choice(game, denouncer, "denouncer", targets, why_not=why_not, what="Denunziant")]
     target = answers[(denouncer, "denouncer")]
     if target is not None:
-        night.accusation = target
-        game.emit("letter_written", visible_to=[denouncer], accused=target)
+        night.note(CARD.id)["accused"] = target
+        game.emit("letter_written", visible_to=[denouncer], actor=denouncer, accused=target)
 
 
-STEPS = (NightStep("denouncer", Cadence.EVERY_NIGHT, ("denouncer",), step),)
+def publish(game: Game, night: NightEffects) -> None:
+    """In the morning everyone reads the letter (not who wrote it)."""
+    accused = night.note(CARD.id).get("accused")
+    if accused is not None:
+        game.emit("accusation", accused=accused)
+        game.state(CARD.id)["accused"] = accused
+
+
+def extra_votes(game: Game) -> dict[int, int]:
+    """The day's first vote starts with two votes on the accused (if he still lives); then it is spent.
+    The letter counts even if the Denunziant died since."""
+    accused = game.state(CARD.id).pop("accused", None)
+    if accused is None or not game.players[accused].alive:
+        return {}
+    return {accused: EXTRA_VOTES}
+
+
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("denouncer", Cadence.EVERY_NIGHT, step),),
+    kinds=("denouncer",),
+    events=("letter_written", "accusation"),
+    scenario=(ScenarioKey("denouncer", ("denouncer",)),),
+    recommend=Recommendation(sets=(17,), large=16),
+    after_morning=publish,
+    extra_votes=extra_votes,
+)

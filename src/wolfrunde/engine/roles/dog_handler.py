@@ -5,27 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wolfrunde.engine.cards import Card
+from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.errors import IllegalMove
-from wolfrunde.engine.model import Cadence, Request, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.model import Cadence, Handler, Request, Side
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="dog_handler",
-    name="Hundeführer",
-    side=Side.VILLAGE,
-    step="dog_handler",
-    cadence="jede Nacht",
-    description=(
-        "Der Hundeführer zieht mit seinem treuen Hund durchs Dorf. Jede Nacht schickt er das Tier in eine "
-        "Lücke zwischen zwei Nachbarn am Tisch — nie neben sich selbst. Am Morgen sieht das ganze Dorf, wo "
-        "der Hund liegt, und hört, ob er knurrt: Knurrt er, ist einer der beiden ein Werwolf; bleibt er "
-        "ruhig, sind beide unschuldig. Wer den Hund geschickt hat, bleibt verborgen."
-    ),
-)
+CARD = Card(id="dog_handler", name="Hundeführer", side=Side.VILLAGE, step="dog_handler")
 
 
 def gaps(game: Game, handler: int) -> list[tuple[int, int]]:
@@ -41,8 +29,8 @@ def gaps(game: Game, handler: int) -> list[tuple[int, int]]:
     return result
 
 
-def step(game: Game, night: NightEffects) -> Any:
-    handler = game.holder("dog_handler")
+def step(game: Game, night: NightEffects) -> Handler[None]:
+    handler = game.holder(CARD.id)
     if handler is None:
         return
     allowed = gaps(game, handler)
@@ -52,15 +40,11 @@ def step(game: Game, night: NightEffects) -> Any:
     def check(value: Any) -> list[int] | None:
         if value is None:
             return None
-        if not isinstance(value, list | tuple) or len(value) != 2:
-            raise IllegalMove("Hundeführer: zwei benachbarte Spieler angeben.")
         a, b = value
         for gap in allowed:
             if {a, b} == set(gap):
                 return list(gap)
-        names = " und ".join(
-            game.name(s) if isinstance(s, int) and 0 <= s < len(game.players) else repr(s) for s in (a, b)
-        )
+        names = " und ".join(game.name(s) if 0 <= s < len(game.players) else repr(s) for s in (a, b))
         if handler in (a, b):
             raise IllegalMove(f"Hundeführer: der Hund darf nicht neben ihm selbst liegen ({names}).")
         raise IllegalMove(f"Hundeführer: zwischen {names} ist keine Lücke zweier lebender Nachbarn.")
@@ -69,7 +53,24 @@ def step(game: Game, night: NightEffects) -> Any:
     answers = yield [Request(handler, "dog_handler", options, None, check)]
     gap = answers[(handler, "dog_handler")]
     if gap is not None:
-        night.dog = (gap[0], gap[1], game.is_wolf(gap[0]) or game.is_wolf(gap[1]))
+        growl = game.is_wolf(gap[0]) or game.is_wolf(gap[1])
+        night.note(CARD.id)["dog"] = (gap[0], gap[1], growl)
 
 
-STEPS = (NightStep("dog_handler", Cadence.EVERY_NIGHT, ("dog_handler",), step),)
+def publish(game: Game, night: NightEffects) -> None:
+    """In the morning everyone sees where the dog lies and hears whether it growls (not who sent it)."""
+    dog = night.note(CARD.id).get("dog")
+    if dog is not None:
+        left, right, growl = dog
+        game.emit("dog", left=left, right=right, growl=growl)
+
+
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("dog_handler", Cadence.EVERY_NIGHT, step),),
+    kinds=("dog_handler",),
+    events=("dog",),
+    scenario=(ScenarioKey("dog_handler", ("dog_handler",)),),
+    recommend=Recommendation(sets=(16,), large=14),
+    after_morning=publish,
+)

@@ -2,36 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
-from wolfrunde.engine.model import Cadence, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import seat_choice
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="fox",
-    name="Fuchs",
-    side=Side.VILLAGE,
-    step="fox",
-    cadence="jede Nacht, solange er seine Nase hat",
-    description=(
-        "Jede Nacht schnuppert der Fuchs an einem Spieler und dessen beiden Sitznachbarn: Ist ein Werwolf "
-        "darunter, erfährt er es. Ist keiner darunter, verliert er seine Nase für den Rest der Partie."
-    ),
-)
+CARD = Card(id="fox", name="Fuchs", side=Side.VILLAGE, step="fox")
 
 
 def group(game: Game, centre: int) -> list[int]:
     return sorted({game.neighbour(centre, +1), centre, game.neighbour(centre, -1)})
 
 
-def step(game: Game, night: NightEffects) -> Any:
-    fox = game.holder("fox")
+def step(game: Game, night: NightEffects) -> Handler[None]:
+    fox = game.holder(CARD.id)
     if fox is None or game.card_state(fox).get("nose_lost"):
         return
     answers = yield [seat_choice(game, fox, "fox", game.living(), what="Fuchs")]
@@ -42,7 +32,15 @@ def step(game: Game, night: NightEffects) -> Any:
     found = any(game.is_wolf(s) for s in sniffed)
     if not found:
         game.card_state(fox)["nose_lost"] = True
-    game.emit("sniffed", visible_to=[fox], player=centre, group=sniffed, wolf_found=found)
+    game.emit("sniffed", visible_to=[fox], actor=fox, player=centre, group=sniffed, wolf_found=found)
 
 
-STEPS = (NightStep("fox", Cadence.EVERY_NIGHT, ("fox",), step),)
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("fox", Cadence.EVERY_NIGHT, step),),
+    kinds=("fox",),
+    events=("sniffed",),
+    scenario=(ScenarioKey("fox", ("fox",)),),
+    recommend=Recommendation(sets=(13, 14, 16, 18), large=10),
+    visible_state=("nose_lost",),
+)

@@ -2,46 +2,41 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
-from wolfrunde.engine.model import Cadence, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import confirm, seats_choice
+from wolfrunde.engine.role import NightStep, Outcome, Recommendation, Role, ScenarioKey, VictoryCondition
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="piper",
-    name="Flötenspieler",
-    side=Side.PIPER,
-    step="piper",
-    cadence="jede Nacht",
-    min_players=8,
-    description=(
-        "Der Flötenspieler gehört weder zum Dorf noch zu den Wölfen. Jede Nacht verzaubert er zwei "
-        "Mitspieler; die Verzauberten erkennen einander, wissen aber nicht, wer spielt. Sind alle anderen "
-        "Lebenden verzaubert, gewinnt er allein. Ab acht Spielern."
-    ),
-)
-
+CARD = Card(id="piper", name="Flötenspieler", side=Side.PIPER, step="piper", min_players=8)
 PER_NIGHT = 2
+WINNER = "pied_piper"
 
 
-def step(game: Game, night: NightEffects) -> Any:
-    piper = game.holder("piper")
+def enchanted(game: Game) -> list[int]:
+    seats: list[int] = game.state(CARD.id).setdefault("enchanted", [])
+    return seats
+
+
+def step(game: Game, night: NightEffects) -> Handler[None]:
+    """Exactly two when two or more un-enchanted others live, otherwise all that remain; or nobody."""
+    piper = game.holder(CARD.id)
     if piper is None:
         return
-    targets = [s for s in game.living() if s != piper and s not in game.enchanted]
+    spell = enchanted(game)
+    targets = [s for s in game.living() if s != piper and s not in spell]
     if not targets:
         return
 
     def why_not(target: int) -> str | None:
         if target == piper:
             return "Der Flötenspieler kann sich nicht selbst verzaubern."
-        if target in game.enchanted:
+        if target in spell:
             return f"{game.name(target)} ist schon verzaubert."
         return f"{game.name(target)} ist tot."
 
@@ -50,21 +45,39 @@ def step(game: Game, night: NightEffects) -> Any:
     chosen = answers[(piper, "piper")]
     if not chosen:
         return
-    game.enchanted.update(chosen)
-    game.emit("enchanting", visible_to=[piper], players=sorted(chosen))
+    spell[:] = sorted({*spell, *chosen})
+    game.emit("enchanting", visible_to=[piper], actor=piper, players=sorted(chosen))
     for seat in chosen:
         game.emit("enchanted", visible_to=[seat], player=seat)
 
 
-def enchanted_step(game: Game, night: NightEffects) -> Any:
-    awake = [s for s in sorted(game.enchanted) if game.players[s].alive]
+def enchanted_step(game: Game, night: NightEffects) -> Handler[None]:
+    awake = [s for s in enchanted(game) if game.players[s].alive]
     if not awake:
         return
     game.emit("enchanted_list", visible_to=awake, enchanted=awake)
     yield [confirm(s) for s in awake]
 
 
-STEPS = (
-    NightStep("piper", Cadence.EVERY_NIGHT, ("piper",), step),
-    NightStep("enchanted", Cadence.EVERY_NIGHT, ("piper",), enchanted_step),
+def all_enchanted(game: Game) -> Outcome | None:
+    piper = game.holder(CARD.id)
+    if piper is None:
+        return None
+    spell = enchanted(game)
+    if all(s in spell for s in game.living() if s != piper):
+        return WINNER, [piper]
+    return None
+
+
+ROLE = Role(
+    card=CARD,
+    steps=(
+        NightStep("piper", Cadence.EVERY_NIGHT, step),
+        NightStep("enchanted", Cadence.EVERY_NIGHT, enchanted_step),
+    ),
+    kinds=("piper",),
+    events=("enchanting", "enchanted", "enchanted_list"),
+    scenario=(ScenarioKey("piper", ("piper",)),),
+    recommend=Recommendation(sets=(14,), large=8),
+    victory=(VictoryCondition(WINNER, all_enchanted),),
 )

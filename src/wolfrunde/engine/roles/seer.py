@@ -1,35 +1,23 @@
-"""The Seherin learns the card a player holds now."""
+"""The Seherin learns the card a player holds now (and, for some cards, its side)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from wolfrunde.engine.cards import Card
-from wolfrunde.engine.model import Cadence, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import seat_choice
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="seer",
-    name="Seherin",
-    side=Side.VILLAGE,
-    step="seer",
-    cadence="jede Nacht",
-    description=(
-        "Die Seherin erfährt jede Nacht die wahre Rolle eines Mitspielers. Sie weiß am meisten und ist "
-        "deshalb das gefährlichste Ziel der Wölfe: Verrät sie ihr Wissen zu offen, lebt sie nicht mehr lange."
-    ),
-)
-
-SHOWS_SIDE = ("border_crosser", "foundling")
+CARD = Card(id="seer", name="Seherin", side=Side.VILLAGE, step="seer")
 
 
-def step(game: Game, night: NightEffects) -> Any:
-    seer = game.holder("seer")
+def step(game: Game, night: NightEffects) -> Handler[None]:
+    seer = game.holder(CARD.id)
     if seer is None:
         return
     targets = [s for s in game.living() if s != seer]
@@ -44,11 +32,25 @@ def step(game: Game, night: NightEffects) -> Any:
     if target is None:
         return
     role = game.players[target].card
-    data: dict[str, Any] = {"player": target, "role": role}
-    if role in SHOWS_SIDE:
+    data: dict[str, Any] = {"actor": seer, "player": target, "role": role}
+    if game.card_of(target).shows_side:
         data["side"] = game.side(target).value
     game.memory(seer).setdefault("seen", {})[target] = game.side(target).value
     game.emit("seen", visible_to=[seer], reveals={target: role}, **data)
 
 
-STEPS = (NightStep("seer", Cadence.EVERY_NIGHT, ("seer",), step),)
+def findings(game: Game, seat: int) -> dict[int, str]:
+    """The sides she has seen (what she would tell the village)."""
+    seen: dict[int, str] = game.memory(seat).get("seen", {})
+    return dict(seen)
+
+
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("seer", Cadence.EVERY_NIGHT, step),),
+    kinds=("seer",),
+    events=("seen",),
+    scenario=(ScenarioKey("seer", ("seer",)),),
+    recommend=Recommendation(sets=tuple(range(3, 19)), large=1, duesterwald_from=3),
+    findings=findings,
+)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
-from wolfrunde.engine.model import Cadence, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import confirm
+from wolfrunde.engine.role import NightStep, Recommendation, Role
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
 CARD = Card(
@@ -18,24 +19,35 @@ CARD = Card(
     name="Schwestern",
     side=Side.VILLAGE,
     step="sisters",
-    cadence="in der ersten, dritten, fünften … Nacht",
     min_players=8,
     cards_per_set=2,
     aliases=("Schwester",),
-    description=(
-        "Zwei Karten, die einander von der ersten Nacht an kennen: Die andere ist sicher keine Wölfin. Jede "
-        "zweite Nacht erwachen die Schwestern gemeinsam und dürfen sich beraten. Ab acht Spielern."
-    ),
 )
 
 
-def wake_together(role: str) -> Any:
-    def step(game: Game, night: NightEffects) -> Any:
-        awake = game.holders(role)
+def wake_together(role_id: str) -> Callable[[Game, NightEffects], Handler[None]]:
+    def step(game: Game, night: NightEffects) -> Handler[None]:
+        awake = game.holders(role_id)
         if awake:
             yield [confirm(s) for s in awake]
 
     return step
 
 
-STEPS = (NightStep("sisters", Cadence.ODD_NIGHTS, ("sister",), wake_together("sister")),)
+def know_each_other(role_id: str) -> Callable[[Game], None]:
+    """From the start the holders of these cards know each other (their cards say so)."""
+
+    def announce(game: Game) -> None:
+        seats = game.holders(role_id)
+        if len(seats) > 1:
+            game.emit("companions", visible_to=seats, reveals={s: role_id for s in seats}, role=role_id, members=seats)
+
+    return announce
+
+
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("sisters", Cadence.ODD_NIGHTS, wake_together(CARD.id)),),
+    recommend=Recommendation(sets=(8, 9, 12, 14, 16, 18), large=6),
+    on_game_start=know_each_other(CARD.id),
+)

@@ -1,13 +1,8 @@
+"""The Dorfbewohner: no power but his vote."""
+
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.model import Side
+from wolfrunde.engine.role import Recommendation, Role
 
-CARD = Card(
-    id="villager",
-    name="Dorfbewohner",
-    side=Side.VILLAGE,
-    cards_per_set=0,
-    description=(
-        "Ein einfacher Bewohner ohne besondere Gabe. Seine Stärke liegt im Zuhören, im Nachfragen — "
-        "und in seiner Stimme bei der Abstimmung."
-    ),
-)
+CARD = Card(id="villager", name="Dorfbewohner", side=Side.VILLAGE, cards_per_set=0)
+ROLE = Role(card=CARD, recommend=Recommendation(filler=True))

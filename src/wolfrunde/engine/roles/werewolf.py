@@ -4,35 +4,20 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
-from wolfrunde.engine.model import Cadence, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.model import Cadence, Handler, Request, Side
 from wolfrunde.engine.requests import seat_choice
-from wolfrunde.engine.roles import little_girl, primal_wolf
+from wolfrunde.engine.role import Cause, NightStep, PackWatch, Recommendation, Role, ScenarioKey
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="werewolf",
-    name="Werwolf",
-    side=Side.WOLVES,
-    step="werewolves",
-    cadence="jede Nacht",
-    cards_per_set=0,
-    is_wolf_card=True,
-    description=(
-        "Nachts erwachen die Werwölfe und einigen sich auf ein Opfer. Tagsüber geben sie sich als harmlose "
-        "Dorfbewohner aus und lenken den Verdacht auf andere. Alle Wölfe kennen einander und beraten sich "
-        "online in einem eigenen Kanal, den nur sie sehen; am Tisch öffnen sie nachts gemeinsam die Augen "
-        "und einigen sich stumm."
-    ),
-)
-
-WOLF_CARDS = ("werewolf", "primal_wolf", "alpha_wolf", "white_wolf")
+CARD = Card(id="werewolf", name="Werwolf", side=Side.WOLVES, step="werewolves", cards_per_set=0, is_wolf_card=True)
+KIND = "werewolves"
 
 
 def prey(game: Game) -> list[int]:
@@ -40,7 +25,7 @@ def prey(game: Game) -> list[int]:
     return [s for s in game.living() if not game.is_wolf(s)]
 
 
-def why_not_prey(game: Game) -> Any:
+def why_not_prey(game: Game) -> Callable[[int], str | None]:
     def why_not(target: int) -> str | None:
         if not game.players[target].alive:
             return f"{game.name(target)} ist schon tot."
@@ -52,7 +37,7 @@ def why_not_prey(game: Game) -> Any:
 
 
 def plurality(choices: list[int | None], rng: random.Random) -> int | None:
-    """The pack's victim: most named wins; a tie is decided by chance; nobody named, no victim."""
+    """The pack's victim: most named wins; a tie is decided by (secret) chance; nobody named, no victim."""
     counts = Counter(c for c in choices if c is not None)
     if not counts:
         return None
@@ -61,28 +46,54 @@ def plurality(choices: list[int | None], rng: random.Random) -> int | None:
     return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
-def pack_step(game: Game, night: NightEffects) -> Any:
+def pack_victim(night: NightEffects) -> int | None:
+    """The pack's victim tonight, once chosen (the Leitwolf needs another)."""
+    victim = night.note(CARD.id).get("victim")
+    return victim if isinstance(victim, int) else None
+
+
+def pack_step(game: Game, night: NightEffects) -> Handler[None]:
     pack = game.wolves()
     if not pack:
         return
     game.emit("pack", visible_to=pack, pack=pack)
     targets = prey(game)
     requests = [
-        seat_choice(game, wolf, "werewolves", targets, why_not=why_not_prey(game), what="Opfer der Werwölfe")
-        for wolf in pack
+        seat_choice(game, wolf, KIND, targets, why_not=why_not_prey(game), what="Opfer der Werwölfe") for wolf in pack
     ]
-    girl = little_girl.peek_request(game)
-    answers = yield requests + ([girl] if girl else [])
-    victim = plurality([answers[(wolf, "werewolves")] for wolf in pack], game.rng)
-    if girl:
-        yield from little_girl.after_peek(game, night, pack, answers[(girl.seat, girl.kind)])
-    if night.caught is not None or victim is None:
+    watchers: list[tuple[PackWatch, Request]] = []
+    for role in game.table.roles:
+        if role.with_pack is not None:
+            request = role.with_pack.request(game)
+            if request is not None:
+                watchers.append((role.with_pack, request))
+    answers = yield requests + [request for _, request in watchers]
+    victim = plurality([answers[(wolf, KIND)] for wolf in pack], game.chance.secret)
+    nobody_else = False
+    for watch, request in watchers:
+        if (yield from watch.after(game, night, pack, answers[(request.seat, request.kind)])):
+            nobody_else = True
+    if nobody_else or victim is None:
         return
     game.emit("pack_victim", visible_to=pack, target=victim)
-    night.pack_victim = victim
-    infected = yield from primal_wolf.offer_infection(game, night, victim)
-    if not infected:
-        night.attacks.append((victim, "werewolves"))
+    night.note(CARD.id)["victim"] = victim
+    for role in game.table.roles:
+        if role.on_pack_victim is not None and (yield from role.on_pack_victim(game, night, victim)):
+            return
+    night.threaten(victim, "werewolves")
 
 
-STEPS = (NightStep("werewolves", Cadence.EVERY_NIGHT, WOLF_CARDS, pack_step),)
+def is_wolf_card(card: Card) -> bool:
+    return card.is_wolf_card
+
+
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("werewolves", Cadence.EVERY_NIGHT, pack_step, called_for=is_wolf_card),),
+    kinds=(KIND,),
+    harms=(KIND,),
+    events=("pack", "pack_victim"),
+    causes=(Cause("werewolves", wolf_attack=True),),
+    scenario=(ScenarioKey("werewolves", (KIND,)),),
+    recommend=Recommendation(filler=True),
+)

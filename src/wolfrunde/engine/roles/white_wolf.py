@@ -2,34 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
-from wolfrunde.engine.model import Cadence, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.model import Cadence, Handler, Side
+from wolfrunde.engine.player import Player
 from wolfrunde.engine.requests import seat_choice
+from wolfrunde.engine.role import Cause, NightStep, Outcome, Recommendation, Role, ScenarioKey, VictoryCondition
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="white_wolf",
-    name="Weißer Wolf",
-    side=Side.WOLVES,
-    step="white_wolf",
-    cadence="in der zweiten, vierten, sechsten … Nacht",
-    is_wolf_card=True,
-    description=(
-        "Der Weiße Wolf jagt mit dem Rudel, will das Dorf aber für sich: Jede zweite Nacht darf er einen "
-        "Werwolf töten. Er gewinnt nur, wenn er als Einziger übrig bleibt; ist er der letzte Wolf, gewinnt "
-        "das Rudel nicht."
-    ),
-)
+CARD = Card(id="white_wolf", name="Weißer Wolf", side=Side.WOLVES, step="white_wolf", is_wolf_card=True)
+ALONE = "white_wolf"
 
 
-def step(game: Game, night: NightEffects) -> Any:
-    white = game.holder("white_wolf")
+def step(game: Game, night: NightEffects) -> Handler[None]:
+    white = game.holder(CARD.id)
     if white is None:
         return
     targets = [s for s in game.wolves() if s != white]
@@ -44,8 +34,29 @@ def step(game: Game, night: NightEffects) -> Any:
     answers = yield [seat_choice(game, white, "white_wolf", targets, why_not=why_not, what="Opfer des Weißen Wolfs")]
     target = answers[(white, "white_wolf")]
     if target is not None:
-        game.emit("white_wolf_victim", visible_to=[white], target=target)
-        night.attacks.append((target, "white_wolf"))
+        game.emit("white_wolf_victim", visible_to=[white], actor=white, target=target)
+        night.threaten(target, "white_wolf")
 
 
-STEPS = (NightStep("white_wolf", Cadence.EVEN_NIGHTS, ("white_wolf",), step),)
+def wins_alone(player: Player) -> str | None:
+    """He hunts with the pack but never shares its win (nor does a couple he is part of)."""
+    return None if player.infected else ALONE
+
+
+def last_one(game: Game) -> Outcome | None:
+    white = game.holder(CARD.id)
+    return (ALONE, [white]) if white is not None and game.living() == [white] else None
+
+
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("white_wolf", Cadence.EVEN_NIGHTS, step),),
+    kinds=("white_wolf",),
+    harms=("white_wolf",),
+    events=("white_wolf_victim",),
+    causes=(Cause("white_wolf", wolf_attack=True),),
+    scenario=(ScenarioKey("white_wolf", ("white_wolf",)),),
+    recommend=Recommendation(sets=(16, 17, 18), large=2),
+    win_side=wins_alone,
+    victory=(VictoryCondition(ALONE, last_one),),
+)

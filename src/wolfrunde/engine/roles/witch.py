@@ -5,34 +5,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from wolfrunde.engine.cards import Card
+from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.errors import IllegalMove
-from wolfrunde.engine.model import Cadence, Request, Side
-from wolfrunde.engine.night_order import NightStep
+from wolfrunde.engine.model import Cadence, Handler, Request, Side
+from wolfrunde.engine.role import Cause, NightStep, Recommendation, Role, ScenarioKey
 
 if TYPE_CHECKING:
-    from wolfrunde.engine.flow import NightEffects
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="witch",
-    name="Hexe",
-    side=Side.VILLAGE,
-    step="witch",
-    cadence="jede Nacht",
-    description=(
-        "Die Hexe besitzt zwei Tränke, jeden nur ein einziges Mal im Spiel: Mit dem Heiltrank rettet sie "
-        "das Opfer der Wölfe, mit dem Gifttrank tötet sie einen beliebigen Spieler."
-    ),
-)
+CARD = Card(id="witch", name="Hexe", side=Side.VILLAGE, step="witch")
 
 
-def step(game: Game, night: NightEffects) -> Any:
-    witch = game.holder("witch")
+def step(game: Game, night: NightEffects) -> Handler[None]:
+    witch = game.holder(CARD.id)
     if witch is None:
         return
     potions = game.card_state(witch)
-    attacked = sorted({target for target, _ in night.attacks})
-    game.emit("attacked", visible_to=[witch], attacked=attacked)
+    attacked = sorted({t.target for t in night.threats if game.is_wolf_attack(t.cause)})
+    game.emit("attacked", visible_to=[witch], actor=witch, attacked=attacked)
     can_heal = not potions.get("heal_used") and bool(attacked)
     can_poison = not potions.get("poison_used")
     if not (can_heal or can_poison):
@@ -43,8 +33,6 @@ def step(game: Game, night: NightEffects) -> Any:
     def check(value: Any) -> dict[str, int | None]:
         if value is None:
             return {"heal": None, "poison": None}
-        if not isinstance(value, dict) or set(value) - {"heal", "poison"}:
-            raise IllegalMove('Hexe: erwartet wird {"heal": Spieler, "poison": Spieler}.')
         heal, poison = value.get("heal"), value.get("poison")
         if heal is not None:
             if potions.get("heal_used"):
@@ -63,18 +51,25 @@ def step(game: Game, night: NightEffects) -> Any:
     choice = answers[(witch, "witch")]
     if choice["heal"] is not None:
         potions["heal_used"] = True
-        night.heal = choice["heal"]
-        game.emit("healed", visible_to=[witch], player=choice["heal"])
+        night.protect(choice["heal"], CARD.id)
+        game.emit("healed", visible_to=[witch], actor=witch, player=choice["heal"])
     if choice["poison"] is not None:
         potions["poison_used"] = True
-        night.poison = choice["poison"]
-        game.emit("poisoned", visible_to=[witch], player=choice["poison"])
+        night.threaten(choice["poison"], "poison")
+        game.emit("poisoned", visible_to=[witch], actor=witch, player=choice["poison"])
 
 
-def _name(game: Game, seat: Any) -> str:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(game.players):
-        return game.name(seat)
-    return repr(seat)
+def _name(game: Game, seat: int) -> str:
+    return game.name(seat) if 0 <= seat < len(game.players) else repr(seat)
 
 
-STEPS = (NightStep("witch", Cadence.EVERY_NIGHT, ("witch",), step),)
+ROLE = Role(
+    card=CARD,
+    steps=(NightStep("witch", Cadence.EVERY_NIGHT, step),),
+    kinds=("witch",),
+    events=("attacked", "healed", "poisoned"),
+    causes=(Cause("poison"),),
+    scenario=(ScenarioKey("witch", ("witch",)),),
+    recommend=Recommendation(sets=tuple(range(4, 19)), large=2, duesterwald_from=5),
+    visible_state=("heal_used", "poison_used"),
+)

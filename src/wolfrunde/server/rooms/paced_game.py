@@ -232,7 +232,14 @@ class PacedGame:
         gaps = pacing.draws(self.rng, change.steps - (1 if change.opens_step else 0), bounds)
         timed = pacing.draws(self.rng, 1, bounds)[0] if change.opens_step else None
         heard = self.narration.part_seconds(told)
-        plan = pacing.plan(start=start, heard=heard, gaps=gaps, timed_step=timed, boundaries=len(change.boundaries))
+        plan = pacing.plan(
+            start=start,
+            heard=heard,
+            gaps=gaps,
+            timed_step=timed,
+            boundaries=tuple(snapshot.calls for snapshot in change.boundaries),
+            first_at_start=command is None,  # the game's start: every device shows its card at once
+        )
         fields: dict[str, Any] = {}
         if self.match.over:
             self.timer = None
@@ -250,7 +257,8 @@ class PacedGame:
             ack.send(protocol.ack(ref))
         self.narration.spoken_until = max(spoken_before, plan.release if told.parts else spoken_before)
         self._tell(told, plan.part_times)
-        for snapshot, at in zip(change.boundaries, plan.boundary_times, strict=True):
+        for snapshot, when in zip(change.boundaries, plan.boundary_times, strict=True):
+            at = min(when, plan.release)  # never after the step that follows is shown
             if at <= time.time() + 0.001:
                 self._publish_snapshot(snapshot)
             else:
@@ -310,7 +318,7 @@ class PacedGame:
                 self._holding = False
                 self.publish()
         elif isinstance(event, Boundary):
-            if event.generation == self.generation:
+            if event.generation == self.generation and self.holding:  # not once the next step is shown
                 self._publish_snapshot(event.snapshot)
         elif isinstance(event, NarrationPart):
             if event.generation == self.generation:  # the game moved on meanwhile: that part is out of date
@@ -357,7 +365,7 @@ class PacedGame:
     def _publish_snapshot(self, snapshot: Snapshot) -> None:
         """Shows every seat the night as it was at a boundary (nobody is asked anything there)."""
         changed: set[int] = set()
-        for seat, (version, view, private) in snapshot.items():
+        for seat, (version, view, private) in snapshot.seats.items():
             if self._versions.get(seat) != (version, None):
                 self.published[seat] = Shown(view, private, None)
                 self._versions[seat] = (version, None)

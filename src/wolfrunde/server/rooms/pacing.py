@@ -43,7 +43,8 @@ def plan(
     heard: list[float],
     gaps: list[float],
     timed_step: float | None,
-    boundaries: int = 0,
+    boundaries: tuple[int, ...] = (),
+    first_at_start: bool = False,
 ) -> StepPlan:
     """The times of one change of the game.
 
@@ -53,8 +54,11 @@ def plan(
     narration came in one part more than there are gaps (as it does), each gap lies between two parts,
     otherwise (the narrator failed) all of them come before the next step. `timed_step`: the draw of the
     step the change opens, if it opens one; its requests are shown once everything has been heard.
-    `boundaries`: how many boundaries of the night the change passed (the end of the step it closed, then
-    the end of each step nobody answered); boundary j is shown when the part that tells it begins."""
+    `boundaries`: for each boundary the change passed (a step's end, a window's), how many step calls came
+    before it in the change. A boundary after k calls is shown when the narrator has told the k-th part
+    (the wake line of the step that follows it has been heard), as it would be at that step's release if
+    someone answered it. `first_at_start`: boundaries before the first call are shown at once (the cards
+    at the start of a game)."""
     at = start
     times: list[float] = []
     interleaved = len(heard) == len(gaps) + 1
@@ -66,6 +70,7 @@ def plan(
     if not interleaved:
         at += sum(gaps)
     shown = []
-    for index in range(boundaries):
-        shown.append(start + sum(heard[:index]) + sum(gaps[:index]))
+    for calls in boundaries:
+        told = sum(heard[: calls + 1]) + sum(gaps[:calls])
+        shown.append(start if first_at_start and calls == 0 else start + told)
     return StepPlan(tuple(times), tuple(shown), at, None if timed_step is None else at + timed_step)
