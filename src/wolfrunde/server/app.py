@@ -1,4 +1,4 @@
-"""The ASGI application: accounts, rooms, the room WebSocket and the web client's static files."""
+"""The ASGI application: the website, accounts, rooms, the room WebSocket and the web client's static files."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from wolfrunde.server.codes import normalise
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.ratelimit import SlidingWindow
 from wolfrunde.server.registry import Registry
+from wolfrunde.server.site import routes as site
 from wolfrunde.server.sockets import room_socket
 from wolfrunde.server.table import http as table_http
 from wolfrunde.server.table.registry import TableRegistry
@@ -84,7 +85,8 @@ def create_app(config: ServerConfig) -> Starlette:
             db.close()
 
     routes = [
-        Route("/", index),
+        *site.routes(),  # /, /regeln, /rollen…, /sitemap.xml: the rules website
+        Route("/online", index),  # the online client; /r/{code} is a room's link
         Route("/r/{code}", index),
         Route("/api/health", health),
         *narration_roles.routes(),  # /api/roles, /api/roles/{id}, its Hörbeispiel
