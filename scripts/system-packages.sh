@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the full test suite needs (browser, database), when they are missing.
+# Installs the Debian packages the full test suite needs (browser, database, Java and npm for the
+# website checks), when they are missing.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+command -v java >/dev/null 2>&1 || need+=(default-jre-headless)  # the HTML checker vnu.jar
+command -v npm >/dev/null 2>&1 || need+=(npm)  # installs vnu-jar and axe-core (scripts/web-tools.sh)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then

@@ -121,6 +121,18 @@ def stale(rates: WinRates) -> list[str]:
     return problems
 
 
+def to_text(data: dict[str, Any]) -> str:
+    """The data file's text: one line per player count, so a change shows as a small diff."""
+    head = {key: value for key, value in data.items() if key != "rules"}
+    lines = ["{", *(f" {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}," for k, v in head.items()), ' "rules": {']
+    for index, (rules, rows) in enumerate(data["rules"].items()):
+        lines.append(f"  {json.dumps(rules)}: [")
+        lines += [f"   {json.dumps(row, ensure_ascii=False)}," for row in rows]
+        lines[-1] = lines[-1].rstrip(",")
+        lines.append("  ]," if index < len(data["rules"]) - 1 else "  ]")
+    return "\n".join([*lines, " }", "}"]) + "\n"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Siegquoten der empfohlenen Besetzungen simulieren")
     parser.add_argument("--games", type=int, default=GAMES, help="Partien je Spielerzahl und Regelwerk")
@@ -132,7 +144,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     data = measure(args.games, args.seed, progress=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    args.out.write_text(to_text(data), encoding="utf-8")
     print(f"geschrieben: {args.out}", file=sys.stderr)
     return 0
 
