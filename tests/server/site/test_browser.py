@@ -1,23 +1,22 @@
 """The website in Chromium: screenshots at phone and desktop width, an axe-core audit, no JavaScript needed.
 
 Screenshots go to a temporary folder. `scripts/screenshots.sh` sets WOLFRUNDE_SITE_SCREENSHOTS to
-docs/screenshots, and then the pages in SHOWCASE are saved there as well.
+docs/screenshots, and then the first screen of each page in SHOWCASE is saved there as well.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import struct
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
-
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS
 from tests.server.live import LiveServer
 from tests.server.site.conftest import site_paths, web_tool
+
 from wolfrunde.server.site import pages
 
 WIDTHS = {"phone": 360, "desktop": 1280}
@@ -78,9 +77,9 @@ def test_every_page_fits_and_is_photographed_at_phone_and_desktop_width(
             shot = tmp_path / f"site-{name}-{label}.png"
             page.screenshot(path=str(shot), full_page=True)
             assert png_width(shot) == width and shot.stat().st_size > 5_000, shot
-            if keep and path in SHOWCASE:
+            if keep and path in SHOWCASE:  # for the docs: the first screen only, to keep the files small
                 Path(keep).mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(shot, Path(keep) / shot.name)
+                page.screenshot(path=str(Path(keep) / shot.name))
         page.context.close()
 
 

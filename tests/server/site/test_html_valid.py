@@ -9,7 +9,6 @@ import subprocess
 from pathlib import Path
 
 from starlette.testclient import TestClient
-
 from tests.server.site.conftest import web_tool
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 from starlette.testclient import TestClient
+from tests.server.site.html_tools import parse
 
 from wolfrunde.server.site import pages
-from tests.server.site.html_tools import parse
 
 ORIGIN = "http://testserver"
 

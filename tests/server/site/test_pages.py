@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 
 from starlette.testclient import TestClient
-
 from tests.server.site.conftest import site_paths
 from tests.server.site.html_tools import parse
+
 from wolfrunde.server.site import catalogue, pages
 
 
@@ -84,4 +84,3 @@ def test_the_rules_page_names_the_whole_night_and_the_duesterwald_differences(re
         assert point in duesterwald
     overview = document.by_id("rollen").find_all("h3")
     assert [h.text() for h in overview] == [role.name for role in catalogue.roles()]
-

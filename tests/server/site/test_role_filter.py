@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
-
 from tests.server.site.html_tools import parse
+
 from wolfrunde.server.site import catalogue
 
 

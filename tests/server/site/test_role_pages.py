@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from tests.server.site.html_tools import Node, parse
+
 from wolfrunde.server.site import catalogue, pages
 
 ROLES = [role.id for role in catalogue.roles()]

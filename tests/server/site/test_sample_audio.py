@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import io
 
-import soundfile
+import soundfile  # type: ignore[import-untyped]
 from starlette.testclient import TestClient
-
 from tests.server.site.html_tools import parse
 
 

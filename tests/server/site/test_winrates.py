@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from tests.server.site.html_tools import parse
+
 from wolfrunde.server.site import catalogue, winrates
 
 
@@ -34,7 +35,10 @@ def test_every_player_count_and_rule_set_was_simulated_with_the_stated_games() -
 
 def test_the_page_shows_each_count_with_its_set_and_how_it_was_simulated(rendered: dict[str, str]) -> None:
     rates = winrates.load()
-    for path, rules in (("/rollen-nach-spielerzahl", "wolfrunde"), ("/rollen-nach-spielerzahl?regelwerk=duesterwald", "duesterwald")):
+    for path, rules in (
+        ("/rollen-nach-spielerzahl", "wolfrunde"),
+        ("/rollen-nach-spielerzahl?regelwerk=duesterwald", "duesterwald"),
+    ):
         document = parse(rendered[path])
         how = document.by_id("simulation").text()
         assert f"{rates.games} Partien je Spielerzahl" in how and winrates.COMMAND in how

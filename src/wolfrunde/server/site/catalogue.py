@@ -262,7 +262,9 @@ def werwoerter_facts() -> WerwoerterFacts:
         word_choices=WORD_CHOICES,
         levels=tuple((LEVEL_NAMES[level], len(words(level))) for level in sorted(LEVEL_NAMES)),
         reminders=tuple(
-            Reminder(texts[h.value]["title"], texts[h.value].get("wrong"), texts[h.value]["right"], texts[h.value]["pages"])
+            Reminder(
+                texts[h.value]["title"], texts[h.value].get("wrong"), texts[h.value]["right"], texts[h.value]["pages"]
+            )
             for h in werwoerter.Hint
         ),
     )

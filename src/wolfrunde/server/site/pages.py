@@ -54,8 +54,7 @@ PAGES: tuple[Page, ...] = (
         "/rollen-nach-spielerzahl",
         "spielerzahl.html",
         "Werwolf-Rollen nach Spielerzahl",
-        "Die empfohlene Besetzung für 3 bis 40 Spieler, mit simulierten Siegquoten von Dorf, Wölfen und "
-        "Einzelgängern.",
+        "Die empfohlene Besetzung für 3 bis 40 Spieler, mit simulierten Siegquoten von Dorf, Wölfen und Einzelgängern.",
         nav="Nach Spielerzahl",
     ),
     Page(
@@ -91,8 +90,7 @@ PAGES: tuple[Page, ...] = (
         "/datenschutz",
         "datenschutz.html",
         "Datenschutz",
-        "Was Wolfrunde speichert – Kontoname, Passwort-Hash, Sitzung, Spielverläufe und Chat –, wie lange "
-        "und wozu.",
+        "Was Wolfrunde speichert – Kontoname, Passwort-Hash, Sitzung, Spielverläufe und Chat –, wie lange und wozu.",
     ),
 )
 BY_PATH = {page.path: page for page in PAGES}
@@ -176,8 +174,7 @@ def parse_filter(side: str | None, players: str | None) -> RoleFilter:
             number = None
         if number is None or number not in counts:
             problems.append(
-                f"Die Spielerzahl muss zwischen {counts[0]} und {counts[-1]} liegen; "
-                f"gezeigt werden alle Spielerzahlen."
+                f"Die Spielerzahl muss zwischen {counts[0]} und {counts[-1]} liegen; gezeigt werden alle Spielerzahlen."
             )
             number = None
     return RoleFilter(chosen_side, number, " ".join(problems) or None)
