@@ -31,6 +31,7 @@ from wolfrunde.werwoerter.words import LEVEL_NAMES, words
 # The filter's sides ("Partei"): keys used in links, German labels.
 SIDES: dict[str, str] = {"dorf": "Dorf", "woelfe": "Wölfe", "allein": "allein"}
 _SIDE_KEYS = {Side.VILLAGE: "dorf", Side.WOLVES: "woelfe", Side.PIPER: "allein"}
+PLAIN_VILLAGER = "villager"  # the card without any power
 # The office that is no card of its own (setup refuses it as a card).
 OFFICES = frozenset({"captain"})
 # Night steps that are not named after one card.

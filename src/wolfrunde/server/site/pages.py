@@ -15,6 +15,9 @@ from wolfrunde.store.accounts import SESSION_SECONDS
 SITE_NAME = "Wolfrunde"
 RETENTION_DAYS = 30  # default time ended games' logs and chats are kept (the operator can change it)
 DESCRIPTION_LENGTH = 160
+_ONLINE = catalogue.player_limits("online")
+_TABLE = catalogue.player_limits("table_single_device")
+_COUNTS = catalogue.all_player_counts()
 
 
 @dataclass(frozen=True)
@@ -31,8 +34,8 @@ PAGES: tuple[Page, ...] = (
         "/",
         "start.html",
         "Wolfrunde – Werwolf online, am Tisch und Werwörter",
-        "Werwolf mit gesprochenem Erzähler: online mit 5 bis 14 Personen, am Tisch mit 3 bis 40, dazu das "
-        "Wortratespiel Werwörter. Regeln und alle Rollen.",
+        f"Werwolf mit gesprochenem Erzähler: online mit {_ONLINE[0]} bis {_ONLINE[1]} Personen, am Tisch mit "
+        f"{_TABLE[0]} bis {_TABLE[1]}, dazu das Wortratespiel Werwörter. Regeln und alle Rollen.",
     ),
     Page(
         "/regeln",
@@ -54,7 +57,8 @@ PAGES: tuple[Page, ...] = (
         "/rollen-nach-spielerzahl",
         "spielerzahl.html",
         "Werwolf-Rollen nach Spielerzahl",
-        "Die empfohlene Besetzung für 3 bis 40 Spieler, mit simulierten Siegquoten von Dorf, Wölfen und Einzelgängern.",
+        f"Die empfohlene Besetzung für {_COUNTS[0]} bis {_COUNTS[-1]} Spieler, mit simulierten Siegquoten von Dorf, "
+        "Wölfen und Einzelgängern.",
         nav="Nach Spielerzahl",
     ),
     Page(
@@ -146,7 +150,7 @@ def duesterwald_roles() -> list[catalogue.Role]:
     wanted: list[str] = []
     for players in catalogue.all_player_counts():
         for role_id in catalogue.recommended(players, "table_own_devices", "duesterwald"):
-            if role_id != "villager" and role_id not in wanted:
+            if role_id != catalogue.PLAIN_VILLAGER and role_id not in wanted:
                 wanted.append(role_id)
     return [role for role in catalogue.roles() if role.id in wanted]
 
