@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the full test suite needs (browser, database, the narrator's system
-# voices), when they are missing. The mbrola voices and pico live in Debian's contrib and non-free
+# Installs the Debian packages the full test suite needs (browser, database, Java and npm for the
+# website checks, the narrator's system voices), when they are missing. The mbrola voices and pico live in Debian's contrib and non-free
 # sections: they are enabled once, in their own file, with the same mirror as the main archive.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+command -v java >/dev/null 2>&1 || need+=(default-jre-headless)  # the HTML checker vnu.jar
+command -v npm >/dev/null 2>&1 || need+=(npm)  # installs vnu-jar and axe-core (scripts/web-tools.sh)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 voices=()
 command -v espeak-ng >/dev/null 2>&1 || voices+=(espeak-ng)  # drives mbrola

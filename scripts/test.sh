@@ -6,6 +6,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 bash scripts/system-packages.sh
 bash scripts/setup.sh test
+bash scripts/web-tools.sh  # vnu-jar and axe-core for the website tests, into .cache/npm
 .venv/bin/ruff check src tests bench
 eval "$(bash scripts/postgres.sh start)"
 trap 'bash scripts/postgres.sh stop "$WOLFRUNDE_PG_DIR"' EXIT

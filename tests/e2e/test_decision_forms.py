@@ -31,7 +31,7 @@ CONTROLS = {
 @pytest.mark.parametrize("name", sorted(REQUESTS))
 def test_every_request_type_has_a_usable_form(new_context, name: str) -> None:  # type: ignore[no-untyped-def]
     page = new_context().new_page()
-    page.goto("/")
+    page.goto("/online")
     page.wait_for_function("window.D && window.R && window.T")
     request = {**REQUESTS[name], "seat": 0, "default": None}
     sent = page.evaluate(

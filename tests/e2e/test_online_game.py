@@ -14,7 +14,7 @@ GAME_SECONDS = 100
 
 
 def register(page: Page, name: str) -> None:
-    page.goto("/")
+    page.goto("/online")
     page.fill("#name", name)
     page.fill("#password", PASSWORD)
     page.get_by_role("button", name="Konto anlegen").click()

@@ -69,8 +69,10 @@ def test_rooms_need_a_login_and_get_a_code_and_link(client: TestClient) -> None:
     assert client.get("/api/rooms/nonsense").status_code == 404
 
 
-def test_the_web_client_is_served_for_the_start_page_and_room_links(client: TestClient) -> None:
-    for path in ("/", "/r/ACDEF"):
+def test_the_web_client_is_served_for_the_online_page_and_room_links(client: TestClient) -> None:
+    for path in ("/online", "/r/ACDEF"):
         page = client.get(path)
-        assert page.status_code == 200 and 'lang="de"' in page.text
+        assert page.status_code == 200 and 'lang="de"' in page.text and "/static/app.js" in page.text
+    start = client.get("/")
+    assert start.status_code == 200 and "/static/app.js" not in start.text and 'href="/online"' in start.text
     assert client.get("/static/app.js").status_code == 200

@@ -1,4 +1,5 @@
-"""The ASGI application: accounts, the rooms of every kind, the narrator's audio and the web client."""
+"""The ASGI application: the website, accounts, the rooms of every kind, the narrator's audio and the
+web client."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from wolfrunde.server.passwords import HashSlots
 from wolfrunde.server.ratelimit import Backoff, SlidingWindow
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.security import CodeGuesses, SecurityHeaders
+from wolfrunde.server.site import routes as site
 from wolfrunde.server.table import http as table_http
 from wolfrunde.server.werwoerter_app import http as werwoerter_http
 from wolfrunde.store import Database
@@ -80,7 +82,8 @@ def create_app(config: ServerConfig) -> Starlette:
             db.close()
 
     routes: list[BaseRoute] = [
-        Route("/", index),
+        *site.routes(),  # /, /regeln, /rollen…, /sitemap.xml: the rules website
+        Route("/online", index),  # the online client; /r/{code} is a room's link
         Route("/r/{code}", index),
         Route("/api/health", health),
         *narration_roles.routes(),  # /api/roles, /api/roles/{id}, its Hörbeispiel

@@ -337,7 +337,7 @@
   }, 500);
 
   document.getElementById("logout").addEventListener("click", async () => {
-    await api("/api/logout", {}); state.me = null; leaveRoom(); go("/");
+    await api("/api/logout", {}); state.me = null; leaveRoom(); go("/online");
   });
   window.addEventListener("popstate", route);
   api("/api/roles").then((r) => { if (r.ok) state.roles = r.data; route(); });

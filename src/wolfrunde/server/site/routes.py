@@ -1,0 +1,124 @@
+"""HTTP for the website: server-rendered German pages (Jinja2), the sitemap and robots.txt."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from wolfrunde.server.site import catalogue, pages
+
+HERE = Path(__file__).parent
+CACHE = {"Cache-Control": "public, max-age=300"}
+CSS_PATH = "/seite/site.css"
+
+_env = Environment(
+    loader=FileSystemLoader(HERE / "templates"),
+    autoescape=select_autoescape(("html", "xml")),
+    undefined=StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+_env.filters["percent"] = lambda share: f"{share * 100:.0f} %"
+
+
+def _origin(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+def render(request: Request, page: pages.Page, status: int = 200, **values: Any) -> HTMLResponse:
+    template = _env.get_template(page.template)
+    html = template.render(
+        **pages.common(),
+        **values,
+        page=page,
+        path=request.url.path,
+        canonical=_origin(request) + page.path,
+        origin=_origin(request),
+        css=CSS_PATH,
+    )
+    return HTMLResponse(html, status_code=status, headers=CACHE if status == 200 else None)
+
+
+def _simple(path: str, **values: Any) -> Route:
+    page = pages.BY_PATH[path]
+
+    async def endpoint(request: Request) -> Response:
+        return render(request, page, **values)
+
+    return Route(path, endpoint, name=f"site:{page.template.removesuffix('.html')}")
+
+
+async def rules(request: Request) -> Response:
+    return render(request, pages.BY_PATH["/regeln"], **pages.rules_context())
+
+
+async def role_list(request: Request) -> Response:
+    chosen = pages.parse_filter(request.query_params.get("partei"), request.query_params.get("spieler"))
+    status = 400 if chosen.error else 200
+    return render(request, pages.BY_PATH[pages.ROLES_PATH], status, **pages.roles_context(chosen))
+
+
+async def role_detail(request: Request) -> Response:
+    role = catalogue.role(request.path_params["role_id"])
+    if role is None:
+        return not_found(request, "Diese Rolle gibt es nicht. Alle Rollen stehen in der Liste.")
+    return render(request, pages.role_page(role), **pages.role_context(role))
+
+
+async def by_player_count(request: Request) -> Response:
+    rules_id = request.query_params.get("regelwerk", "wolfrunde")
+    if rules_id not in catalogue.RULE_SETS:
+        return not_found(request, f"Das Regelwerk „{rules_id}“ gibt es nicht; es gibt Wolfrunde und Düsterwald.")
+    return render(request, pages.BY_PATH["/rollen-nach-spielerzahl"], **pages.count_context(rules_id))
+
+
+async def werwoerter_rules(request: Request) -> Response:
+    return render(request, pages.BY_PATH["/werwoerter/regeln"], **pages.werwoerter_context())
+
+
+async def origin(request: Request) -> Response:
+    engine = request.app.state.config.voice_engine
+    return render(request, pages.BY_PATH["/herkunft"], **pages.origin_context(engine))
+
+
+async def privacy(request: Request) -> Response:
+    return render(request, pages.BY_PATH["/datenschutz"], **pages.privacy_context())
+
+
+def not_found(request: Request, message: str) -> HTMLResponse:
+    page = pages.Page(request.url.path, "fehler.html", "Seite nicht gefunden", message)
+    return render(request, page, status=404, message=message)
+
+
+async def sitemap(request: Request) -> Response:
+    base = _origin(request)
+    xml = _env.get_template("sitemap.xml").render(urls=[base + path for path in pages.all_paths()])
+    return Response(xml, media_type="application/xml", headers=CACHE)
+
+
+async def robots(request: Request) -> Response:
+    return PlainTextResponse(f"User-agent: *\nAllow: /\nSitemap: {_origin(request)}/sitemap.xml\n", headers=CACHE)
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        _simple("/"),
+        Route("/regeln", rules),
+        Route(pages.ROLES_PATH, role_list),
+        Route(pages.ROLES_PATH + "/{role_id}", role_detail),
+        Route("/rollen-nach-spielerzahl", by_player_count),
+        _simple("/am-tisch"),
+        _simple("/ohne-spielleiter"),
+        Route("/werwoerter/regeln", werwoerter_rules),
+        Route("/herkunft", origin),
+        Route("/datenschutz", privacy),
+        Route("/sitemap.xml", sitemap),
+        Route("/robots.txt", robots),
+        Mount("/seite", app=StaticFiles(directory=HERE / "static"), name="site-static"),
+    ]
