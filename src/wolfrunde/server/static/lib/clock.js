@@ -20,9 +20,9 @@ export function secondsLeft(deadline) {
   return Math.max(0, Number(deadline) - serverNow());
 }
 
-// 125.2 seconds → "2:06" (whole seconds rounded up: 0:00 only when the time is really up).
+// 125.8 seconds → "2:05".
 export function clockText(seconds) {
-  const whole = Math.ceil(Math.max(0, seconds));
+  const whole = Math.floor(Math.max(0, seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
 

@@ -9,7 +9,7 @@ function list(items, none = "Niemand") {
 }
 
 function minutesAndSeconds(seconds) {
-  const whole = Math.ceil(Math.max(0, seconds));
+  const whole = Math.floor(Math.max(0, seconds));
   return `${Math.floor(whole / 60)} Minuten ${whole % 60} Sekunden`;
 }
 
@@ -18,7 +18,6 @@ const RULES = { wolfrunde: "Wolfrunde", duesterwald: "Düsterwald (klassisch)" }
 export const TEXT = {
   list,
   rules: RULES,
-  loading: "Lädt …",
   errors: {
     failed: "Das hat nicht geklappt.",
     offline: "Keine Verbindung zum Server. Bitte gleich noch einmal.",
@@ -54,13 +53,13 @@ export const TEXT = {
       recommended: "Empfohlene Rollen für die Spielerzahl", custom: "Eigene Auswahl (Rollen-IDs, mit Komma)",
       timers: "Zeit je Abschnitt (Sekunden)", meldeliste: "Meldeliste (geordnete Beratung)", save: "Übernehmen",
       night: "Nacht", day: "Tag", over: "Ende", yourRole: "Deine Rolle", tapToShow: "Antippen zum Aufdecken",
-      tapToHide: "Antippen zum Verdecken", waiting: "Warte auf die anderen …", nobody: "Niemand",
+      tapToHide: "Antippen zum Verdecken", nobody: "Niemand",
       confirm: "Weiter", send: "Senden", yes: "Ja", no: "Nein", players: "Mitspieler", log: "Verlauf",
       chat: "Gespräch", chatPlaceholder: "Nachricht …", chatLabel: "Nachricht", lobbyChannel: "Vorraum",
       dead: "tot", you: "du", captain: "Hauptmann",
       winner: "Sieger", allRoles: "Alle Rollen", wholeLog: "Der ganze Verlauf", raiseHand: "Melden",
       heal: "Heiltrank für", poison: "Gifttrank für", noPotion: "Keinen Trank",
-      removed: "Du wurdest aus dem Raum entfernt.", seconds: "s", watching: "Du schaust zu (kein Platz an diesem Tisch).",
+      watching: "Du schaust zu (kein Platz an diesem Tisch).",
       blink: "Blinzeln (gedrückt halten)", noBlink: "Nicht blinzeln", clarity: "Wie deutlich du siehst",
       blinkHint: "Je länger du hältst, desto deutlicher siehst du – und desto eher ertappt dich ein Wolf.",
       noHeal: "Der Heiltrank ist verbraucht oder niemand wurde angegriffen.", noPoison: "Der Gifttrank ist verbraucht.",
@@ -151,7 +150,6 @@ export const TEXT = {
 
   // ---- at the table (/tisch, /t/{code}) ----------------------------------------------------------
   table: {
-    where: "Am Tisch",
     tableCode: (code) => `Tisch ${code}`,
     noTable: "Diesen Tisch gibt es nicht.",
     badToken: "Dieses Gerät gehört nicht mehr zu diesem Tisch.",

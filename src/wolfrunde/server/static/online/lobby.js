@@ -22,7 +22,8 @@ export function lobbyScreen(room) {
       ? el("button", { class: "small secondary", onclick: () => send({ type: "kick", seat: seat.seat }) }, T.ui.remove) : null));
   const copy = () => navigator.clipboard.writeText(link).then(() => toast(T.ui.copied, "success"), () => toast(link, "info"));
   return [
-    el("section", {}, el("h1", {}, T.ui.lobby), el("div", { class: "code", "aria-label": T.ui.codeLabel }, lobby.code),
+    el("section", {}, el("h1", {}, T.ui.lobby),
+      el("div", { class: "code", role: "img", "aria-label": `${T.ui.codeLabel}: ${[...lobby.code].join(" ")}` }, lobby.code),
       el("p", { class: "link-text" }, el("a", { href: lobby.link, "aria-label": T.ui.linkLabel }, link)),
       el("img", { class: "qr", src: `/api/rooms/${encodeURIComponent(lobby.code)}/qr.svg`, alt: T.ui.qr, width: 160, height: 160 }),
       el("div", { class: "row" }, el("button", { class: "secondary", onclick: copy }, T.ui.copy))),
