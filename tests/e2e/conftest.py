@@ -1,16 +1,19 @@
 """Browser tests: Debian's Chromium driven by Playwright, against a real `wolfrunde serve` process.
 
-Several browser contexts are several players. Screenshots for the docs go to docs/screenshots/.
+Several browser contexts are several players. Screenshots go to a temporary folder, so a test run leaves
+the work tree clean; `WOLFRUNDE_SCREENSHOTS=docs/screenshots` refreshes the committed ones instead.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Playwright, ViewportSize, sync_playwright
 from tests.server.live import LiveServer
 
 CHROMIUM = os.environ.get("WOLFRUNDE_CHROMIUM", "/usr/bin/chromium")
@@ -25,8 +28,10 @@ CHROMIUM_FLAGS = [
     "--disable-quic",
     "--autoplay-policy=no-user-gesture-required",
 ]
-PHONE = {"width": 360, "height": 740}
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+PHONE: ViewportSize = {"width": 360, "height": 740}
+SCREENSHOTS = Path(
+    os.environ.get("WOLFRUNDE_SCREENSHOTS") or Path(tempfile.gettempdir()) / f"wolfrunde-screenshots-{os.getuid()}"
+)
 
 
 # module scope: Playwright's sync API keeps an event loop running in this thread while it lives, which
@@ -54,11 +59,11 @@ def server(tmp_path: Path) -> Iterator[LiveServer]:
 
 
 @pytest.fixture
-def new_context(browser: Browser, server: LiveServer) -> Iterator:
+def new_context(browser: Browser, server: LiveServer) -> Iterator[Callable[..., BrowserContext]]:
     """Call `new_context()` once per player: a phone-sized browser context on the live server."""
     contexts: list[BrowserContext] = []
 
-    def make(**options: object) -> BrowserContext:
+    def make(**options: Any) -> BrowserContext:
         context = browser.new_context(base_url=server.url, viewport=PHONE, locale="de-DE", **options)
         context.set_default_timeout(15_000)
         contexts.append(context)
@@ -70,7 +75,7 @@ def new_context(browser: Browser, server: LiveServer) -> Iterator:
 
 
 def screenshot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
-    """Saves a screenshot for the docs (docs/screenshots/NAME.png)."""
+    """Saves a screenshot as SCREENSHOTS/NAME.png (a temporary folder unless WOLFRUNDE_SCREENSHOTS says where)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)

@@ -32,13 +32,13 @@ CONTROLS = {
 def test_every_request_type_has_a_usable_form(new_context, name: str) -> None:  # type: ignore[no-untyped-def]
     page = new_context().new_page()
     page.goto("/online")
-    page.wait_for_function("window.D && window.R && window.T")
     request = {**REQUESTS[name], "seat": 0, "default": None}
     sent = page.evaluate(
-        """([request, names]) => {
+        """async ([request, names]) => {
+            const { form } = await import("/static/online/decisions.js");
             const sent = [];
-            const ctx = { names, roles: {}, picks: {}, decide: (k, c) => sent.push([k, c]), render: () => {} };
-            const node = window.D.form(request, ctx);
+            const ctx = { names, picks: {}, decide: (k, c) => sent.push([k, c]), render: () => {} };
+            const node = form(request, ctx);
             node.id = "under-test";
             document.body.append(node);
             return sent;

@@ -178,7 +178,6 @@ def test_buttons_that_move_on_wait_for_the_narrator(new_context, server) -> None
 def test_the_sonnenuhr_speaks_on_the_device_at_its_marks(new_context, server) -> None:  # type: ignore[no-untyped-def]
     page = new_context().new_page()
     page.goto("/tisch")
-    page.wait_for_function("window.WolfNarration !== undefined")
     page.evaluate("""async () => {
       const { renderScreen } = await import("/static/table/single.js");
       const now = Date.now() / 1000;

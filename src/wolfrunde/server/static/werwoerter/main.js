@@ -1,40 +1,59 @@
 // Werwörter in the browser: the start page (new round, join by code) and a room (one device or own devices).
-import { button, h } from "./dom.js";
-import { RoomSocket, post, saveToken, savedToken } from "./net.js";
+import { setServerNow } from "../lib/clock.js";
+import { button, el, mount } from "../lib/dom.js";
+import { post } from "../lib/http.js";
+import * as narration from "../lib/narration.js";
+import { loadRoles } from "../lib/roles.js";
+import { openSocket } from "../lib/socket.js";
+import { loadJSON, saveJSON } from "../lib/store.js";
+import { toast } from "../lib/toast.js";
+import { TEXT } from "../lib/texts.js";
+import { defaultNarrator, loadNarrators, narratorPicker } from "../lib/voices.js";
 import * as screens from "./screens.js";
-import { LEVEL } from "./texts.js";
-import { narrate, setSound, soundOn, speakerUsesShared } from "./voice.js";
 
-const app = document.getElementById("app");
+const T = TEXT.ww;
+const TOKENS = "wolfrunde-ww-tokens";
 const NIGHT = ["night_start", "mayor", "mayor_sleep", "seer_wake", "seer_word", "seer_sleep", "wolves_wake",
   "wolves_meet", "wolves_word", "wolves_sleep"];
 const ENDED = ["pointing", "point_now", "talk", "vote", "over"];
 
-const match = location.pathname.match(/^\/ww\/([A-Za-z0-9]+)\/?$/);
-if (match) openRoom(match[1].toUpperCase()); else startPage();
+const app = document.getElementById("app");
+
+function savedToken(code) {
+  return (loadJSON(TOKENS, {}) || {})[code] || null;
+}
+
+function saveToken(code, token) {
+  saveJSON(TOKENS, { ...(loadJSON(TOKENS, {}) || {}), [code]: token });
+}
+
+function header(...extra) {
+  return el("header", { class: "top" }, el("h1", {}, T.title), ...extra);
+}
 
 // --- start page ----------------------------------------------------------------------------------
 function startPage() {
-  const names = h("div", { class: "names" });
+  const names = el("div", { class: "names" });
   const addName = (value = "") => {
     const index = names.children.length + 1;
-    names.append(h("input", { type: "text", maxlength: 20, value, placeholder: `Spieler ${index}`,
-      "aria-label": `Name Spieler ${index}`, class: "name-input" }));
+    names.append(el("input", { type: "text", maxlength: 20, value, placeholder: T.playerPlaceholder(index),
+      "aria-label": T.playerLabel(index), class: "name-input" }));
   };
   for (let i = 0; i < 5; i += 1) addName();
-  const error = h("p", { class: "error", role: "alert" });
+  const error = el("p", { class: "error", role: "alert" });
   const settings = (prefix) => {
-    const level = h("select", { id: `${prefix}-level` }, [1, 2, 3, 4].map((n) => h("option", { value: n }, LEVEL[n])));
-    const minutes = h("input", { id: `${prefix}-minutes`, type: "number", min: 1, max: 60, value: 4 });
-    const narrator = window.WolfNarration.picker(`${prefix}-narrator`, "jutta");
-    return { level, minutes, narrator: narrator.select, el: h("div", { class: "form" },
-      h("label", { for: `${prefix}-level` }, "Schwierigkeit"), level,
-      h("label", { for: `${prefix}-minutes` }, "Tag (Minuten)"), minutes, ...narrator.nodes) };
+    const level = el("select", { id: `${prefix}-level` }, [1, 2, 3, 4].map((n) => el("option", { value: n }, T.levels[n])));
+    const minutes = el("input", { id: `${prefix}-minutes`, type: "number", min: 1, max: 60, value: 4 });
+    const narrator = narratorPicker({ id: `${prefix}-narrator`, value: defaultNarrator() });
+    return { level, minutes, narrator: narrator.select, el: el("div", { class: "form" },
+      el("label", { for: `${prefix}-level` }, T.difficulty), level,
+      el("label", { for: `${prefix}-minutes` }, T.dayMinutes), minutes, ...narrator.nodes) };
   };
   const one = settings("one");
   const own = settings("own");
-  const hostName = h("input", { id: "host-name", type: "text", maxlength: 20, placeholder: "Dein Name" });
-  const code = h("input", { id: "join-code", type: "text", maxlength: 6, placeholder: "z. B. K7MXA", autocapitalize: "characters" });
+  const hostName = el("input", { id: "host-name", type: "text", maxlength: 20, placeholder: T.yourName, autocomplete: "nickname" });
+  const code = el("input", { id: "join-code", type: "text", maxlength: 6, placeholder: T.codePlaceholder, autocapitalize: "characters",
+    autocomplete: "off" });
   const create = async (body) => {
     error.textContent = "";
     try {
@@ -45,29 +64,34 @@ function startPage() {
   };
   const options = (s) => ({ difficulty: Number(s.level.value), day_seconds: Math.max(1, Number(s.minutes.value) || 4) * 60,
     narrator: s.narrator.value });
-  app.replaceChildren(
-    h("header", { class: "top" }, h("h1", {}, "Werwörter"), h("a", { href: "/" }, "Wolfrunde")),
-    h("main", {},
-      h("section", { class: "card" },
-        h("h2", {}, "Ein Gerät"),
-        h("p", {}, "Das Gerät des Bürgermeisters führt durch die Runde. 4 bis 10 Spieler, im Kreis der Reihe nach."),
+  const join = (event) => {
+    event.preventDefault();
+    if (code.value.trim()) location.href = `/ww/${code.value.trim().toUpperCase()}`;
+  };
+  mount(app,
+    header(el("a", { href: "/" }, T.home)),
+    el("main", {},
+      el("section", { class: "card" },
+        el("h2", {}, T.oneDevice),
+        el("p", {}, T.oneDeviceHint),
         names,
-        button("Spieler hinzufügen", () => { if (names.children.length < 10) addName(); }, "secondary small"),
+        button(T.addPlayer, () => { if (names.children.length < 10) addName(); }, { class: "secondary small" }),
         one.el,
-        button("Karten verteilen", () => create({ mode: "single",
+        button(T.dealCards, () => create({ mode: "single",
           names: [...names.querySelectorAll("input")].map((i) => i.value.trim()).filter(Boolean), ...options(one) }),
-        "primary", { id: "start-single" })),
-      h("section", { class: "card" },
-        h("h2", {}, "Jeder mit eigenem Gerät"),
-        h("p", {}, "Du eröffnest die Runde, die anderen treten per QR-Code oder Code bei."),
-        h("label", { for: "host-name" }, "Dein Name"), hostName,
+        { class: "primary", id: "start-single" })),
+      el("section", { class: "card" },
+        el("h2", {}, T.ownDevices),
+        el("p", {}, T.ownDevicesHint),
+        el("label", { for: "host-name" }, T.yourName), hostName,
         own.el,
-        button("Runde eröffnen", () => create({ mode: "devices", name: hostName.value.trim(), ...options(own) }),
-          "primary", { id: "start-devices" })),
-      h("section", { class: "card" },
-        h("h2", {}, "Beitreten"),
-        h("label", { for: "join-code" }, "Code der Runde"), code,
-        button("Beitreten", () => { if (code.value.trim()) location.href = `/ww/${code.value.trim().toUpperCase()}`; }, "primary")),
+        button(T.openRound, () => create({ mode: "devices", name: hostName.value.trim(), ...options(own) }),
+          { class: "primary", id: "start-devices" })),
+      el("section", { class: "card" },
+        el("h2", {}, T.joinTitle),
+        el("form", { onsubmit: join },
+          el("label", { for: "join-code" }, T.codeLabel), code,
+          el("button", { type: "submit", class: "primary" }, T.join))),
       error));
 }
 
@@ -77,43 +101,49 @@ function openRoom(code) {
   if (!token) { joinPage(code); return; }
   const ui = { asker: null, peek: false, showRole: false, tappedRole: false, votes: {}, stage: null, game: 0 };
   let state = null;
-  let offset = 0;
   let caption = "";
   let online = false;
-  let toastTimer = null;
-  const toastEl = h("div", { class: "toast", role: "status", "aria-live": "polite" });
-  const captionEl = h("p", { class: "caption", "aria-live": "polite", "data-testid": "caption" });
-  const body = h("main", {});
-  const status = h("span", { class: "conn" });
-  const header = h("header", { class: "top" }, h("h1", {}, "Werwörter"), h("span", { class: "room-code" }, code), status);
-  app.replaceChildren(header, body, toastEl);
+  const captionEl = el("p", { class: "caption", "aria-live": "polite", "data-testid": "caption" });
+  const body = el("main", {});
+  const status = el("span", { class: "conn" });
+  mount(app, header(el("span", { class: "room-code" }, code), status), body);
 
-  const toast = (text) => {
-    toastEl.textContent = text; toastEl.classList.add("show");
-    clearTimeout(toastTimer); toastTimer = setTimeout(() => toastEl.classList.remove("show"), 3500);
-  };
-  const socket = new RoomSocket(code, token, (message) => {
-    if (message.type === "state") {
-      if (message.stage.name !== ui.stage) {
-        if (message.stage.name === "deal") { ui.tappedRole = false; ui.showRole = false; ui.votes = {}; ui.asker = null; }
-        ui.whoopsArmed = false;
-        if (NIGHT.includes(message.stage.name) || message.stage.name === "day") ui.showRole = false;
-        ui.stage = message.stage.name;
-        if (message.stage.caption && !caption) { caption = message.stage.caption; captionEl.textContent = caption; }
+  const showCaption = (text) => { caption = text; captionEl.textContent = text; };
+  const socket = openSocket({
+    url: `/ws/ww/${code}?token=${encodeURIComponent(token)}`,
+    reasons: { 4404: T.noRound },
+    onMessage: (message) => {
+      if (message.type === "state") {
+        if (message.stage.name !== ui.stage) {
+          if (message.stage.name === "deal") { ui.tappedRole = false; ui.showRole = false; ui.votes = {}; ui.asker = null; }
+          ui.whoopsArmed = false;
+          if (NIGHT.includes(message.stage.name) || message.stage.name === "day") ui.showRole = false;
+          ui.stage = message.stage.name;
+          if (message.stage.caption && !caption) showCaption(message.stage.caption);
+        }
+        state = message;
+        setServerNow(message.now);
+        draw();
+      } else if (message.type === "cue") {
+        if (message.speak) { // this device speaks: the narrator's bar plays it and shows the caption
+          narration.setSpeaker(true);
+          narration.enqueue([{ url: message.audio, text: message.text, seconds: message.text.length / 13 + 0.3 }]);
+        } else showCaption(message.text);
+      } else if (message.type === "error") {
+        toast(message.message || T.refused, "error");
+        if (message.code === "unknown_guest") { socket.close(); saveToken(code, null); setTimeout(() => joinPage(code), 1500); }
       }
-      state = message; offset = message.now - Date.now() / 1000;
-      draw();
-    } else if (message.type === "cue") {
-      narrate(message, (text) => { caption = text; captionEl.textContent = text; });
-    } else if (message.type === "error") {
-      toast(message.message || "Das geht nicht.");
-      if (message.code === "unknown_guest") { saveToken(code, null); setTimeout(() => joinPage(code), 1500); }
-    }
-  }, (up) => { online = up; status.textContent = up ? "" : "Verbindung …"; status.className = up ? "conn" : "conn down"; });
+    },
+    onStatus: (up) => { online = up; status.textContent = up ? "" : T.connecting; status.className = up ? "conn" : "conn down"; },
+    onStop: (reason) => {
+      toast(reason, "error");
+      mount(body, el("section", { class: "card" }, el("h2", {}, reason), el("a", { href: "/ww" }, T.title)));
+    },
+  });
 
   function ctxFor() {
     return { s: state, game: state.game, ui, single: state.mode === "single", seat: state.me.seat, card: state.card,
-      send: (m) => { if (!socket.send(m)) toast("Keine Verbindung – gleich nochmal."); }, redraw: draw, toast };
+      send: (m) => { if (!socket.connected) toast(T.queued, "info"); socket.send(m); }, redraw: draw, toast };
   }
 
   function draw() {
@@ -121,7 +151,7 @@ function openRoom(code) {
     const ctx = ctxFor();
     const stage = state.stage.name;
     let content;
-    if (stage === "lobby" || !ctx.game) content = ctx.single ? h("p", {}, "Karten werden gemischt …") : screens.lobby(ctx);
+    if (stage === "lobby" || !ctx.game) content = ctx.single ? el("p", {}, T.shuffling) : screens.lobby(ctx);
     else if (stage === "deal") content = screens.deal(ctx);
     else if (NIGHT.includes(stage)) content = screens.night(ctx);
     else if (stage === "day") content = screens.day(ctx);
@@ -130,49 +160,33 @@ function openRoom(code) {
     else if (stage === "vote") content = screens.vote(ctx);
     else content = screens.over(ctx);
     const mayorHere = ctx.game && (ctx.single || ctx.seat === ctx.game.mayor);
-    const whoops = mayorHere && ENDED.includes(stage)
-      ? screens.whoopsButton(ctx) : null;
-    const sound = state.me.speaker && !speakerUsesShared(true)
-      ? button(soundOn() ? "Ton: an" : "Ton: aus", () => { setSound(!soundOn()); draw(); }, "secondary small sound") : null;
-    const bar = h("div", { class: "stagebar" },
-      h("span", { class: "stage-name" }, stageTitle(ctx)),
-      screens.timer(state.stage.deadline), sound);
+    const bar = el("div", { class: "stagebar" },
+      el("span", { class: "stage-name" }, stageTitle(stage)),
+      screens.timer(state.stage.deadline));
     document.body.dataset.stage = stage;
     document.body.classList.toggle("dark", NIGHT.includes(stage));
-    const parts = [bar, speakerUsesShared(state.me.speaker) ? null : h("div", { class: "narrator" }, captionEl), content,
+    mount(body, bar, state.me.speaker ? null : el("div", { class: "narrator" }, captionEl), content,
       ctx.game && !NIGHT.includes(stage) ? screens.hints(ctx) : null,
-      whoops, online ? null : h("p", { class: "note" }, "Verbinde neu …")];
-    body.replaceChildren(...parts.filter(Boolean));
-    tick();
+      mayorHere && ENDED.includes(stage) ? screens.whoopsButton(ctx) : null,
+      online ? null : el("p", { class: "note" }, T.reconnecting));
   }
-
-  function tick() {
-    for (const el of document.querySelectorAll("[data-deadline]")) {
-      const left = Math.max(0, Number(el.dataset.deadline) - (Date.now() / 1000 + offset));
-      const minutes = Math.floor(left / 60);
-      const seconds = Math.floor(left % 60);
-      el.textContent = `${minutes}:${String(seconds).padStart(2, "0")}`;
-      el.classList.toggle("urgent", left < 30);
-    }
-  }
-  setInterval(tick, 250);
 }
 
-function stageTitle(ctx) {
-  const stage = ctx.s.stage.name;
-  if (stage === "lobby") return "Warten";
-  if (stage === "deal") return "Karten";
-  if (NIGHT.includes(stage)) return "Nacht";
-  if (stage === "day") return "Tag";
-  if (stage === "pointing" || stage === "point_now") return "Wort erraten";
-  if (stage === "talk" || stage === "vote") return "Wort nicht erraten";
-  return "Ergebnis";
+function stageTitle(stage) {
+  if (stage === "lobby") return T.stages.lobby;
+  if (stage === "deal") return T.stages.deal;
+  if (NIGHT.includes(stage)) return T.stages.night;
+  if (stage === "day") return T.stages.day;
+  if (stage === "pointing" || stage === "point_now") return T.stages.guessed;
+  if (stage === "talk" || stage === "vote") return T.stages.notGuessed;
+  return T.stages.over;
 }
 
 function joinPage(code) {
-  const input = h("input", { id: "join-name", type: "text", maxlength: 20, placeholder: "Dein Name", autocomplete: "nickname" });
-  const error = h("p", { class: "error", role: "alert" });
-  const join = async () => {
+  const input = el("input", { id: "join-name", type: "text", maxlength: 20, placeholder: T.yourName, autocomplete: "nickname" });
+  const error = el("p", { class: "error", role: "alert" });
+  const join = async (event) => {
+    event.preventDefault();
     error.textContent = "";
     try {
       const result = await post(`/api/ww/rooms/${code}/join`, { name: input.value.trim() });
@@ -180,12 +194,16 @@ function joinPage(code) {
       location.reload();
     } catch (problem) { error.textContent = problem.message; }
   };
-  input.addEventListener("keydown", (e) => { if (e.key === "Enter") join(); });
-  app.replaceChildren(
-    h("header", { class: "top" }, h("h1", {}, "Werwörter"), h("span", { class: "room-code" }, code)),
-    h("main", {}, h("section", { class: "card" },
-      h("h2", {}, "Mitspielen"),
-      h("label", { for: "join-name" }, "Dein Name"), input,
-      button("Beitreten", join, "primary", { id: "join-button" }), error)));
+  mount(app,
+    header(el("span", { class: "room-code" }, code)),
+    el("main", {}, el("section", { class: "card" },
+      el("h2", {}, T.play),
+      el("form", { onsubmit: join },
+        el("label", { for: "join-name" }, T.yourName), input,
+        el("button", { type: "submit", class: "primary", id: "join-button" }, T.join)), error)));
   input.focus();
 }
+
+await Promise.all([loadRoles(), loadNarrators()]);
+const match = location.pathname.match(/^\/ww\/([A-Za-z0-9]+)\/?$/);
+if (match) openRoom(match[1].toUpperCase()); else startPage();

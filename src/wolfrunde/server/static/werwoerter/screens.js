@@ -1,15 +1,22 @@
 // What a device shows at each stage of the room. Pure rendering: every action goes through ctx.send.
-import { button, h } from "./dom.js";
-import { COVER, DAY_END, LEVEL, MARKER, MAYOR_ROLE_TEXT, POOL, REASON, ROLE, ROLE_TEXT, WINNER } from "./texts.js";
+import { countdown } from "../lib/clock.js";
+import { button, el } from "../lib/dom.js";
+import { roleName } from "../lib/roles.js";
+import { TEXT } from "../lib/texts.js";
+import { narratorName, narratorPicker } from "../lib/voices.js";
 
+const T = TEXT.ww;
 const ANSWERS = ["ja", "nein", "vielleicht", "knapp_daneben"];
 
-export function name(ctx, seat) { return seat === null || seat === undefined ? "die Mitte" : ctx.s.seats[seat]?.name ?? "?"; }
+export function name(ctx, seat) { return seat === null || seat === undefined ? T.theMiddle : ctx.s.seats[seat]?.name ?? "?"; }
 function pending(ctx, kind, seat) {
   return (ctx.game?.pending || []).find((r) => r.kind === kind && (seat === undefined || r.seat === seat));
 }
+function cardName(role) { return role === "mayor" ? T.mayor : roleName(role); }
+function levelName(level) { return T.levels[level]; }
+
 export function timer(deadline) {
-  return deadline ? h("span", { class: "timer", dataset: { deadline: String(deadline) }, role: "timer" }, "") : null;
+  return deadline ? countdown(deadline, { urgentBelow: 30 }) : null;
 }
 
 // --- lobby (own devices) -----------------------------------------------------------------------
@@ -17,36 +24,36 @@ export function lobby(ctx) {
   const { s } = ctx;
   const link = `${location.origin}/ww/${s.code}`;
   const host = s.me.host;
-  return h("section", { class: "card" },
-    h("h2", {}, "Warten auf Mitspieler"),
-    h("p", {}, "Scannt den Code oder öffnet den Link, gebt euren Namen ein."),
-    h("img", { class: "qr", src: `/api/ww/rooms/${s.code}/qr.svg`, alt: `QR-Code für ${link}`, width: 180, height: 180 }),
-    h("p", { class: "code" }, "Code: ", h("strong", { "data-testid": "room-code" }, s.code)),
-    h("p", { class: "link" }, h("a", { href: link, "data-testid": "join-link" }, link)),
-    h("h3", {}, `Spieler (${s.seats.length}/10)`),
-    h("ul", { class: "players" }, s.seats.map((seat, i) =>
-      h("li", { class: seat.online ? "online" : "offline" }, seat.name, i === 0 ? " (Gastgeber)" : "",
-        i === s.me.seat ? " – du" : ""))),
-    host ? settingsForm(ctx) : h("p", {}, `Schwierigkeit: ${LEVEL[s.settings.difficulty]}, Tag: ${s.settings.day_seconds / 60} Min., `
-      + `Erzähler: ${window.WolfNarration.narratorNames[s.settings.narrator] || s.settings.narrator}`),
-    host ? button("Spiel starten", () => ctx.send({ type: "start" }), "primary", { disabled: s.seats.length < 4 }) : null,
-    host && s.seats.length < 4 ? h("p", { class: "note" }, "Ab 4 Spielern geht es los.") : null);
+  return el("section", { class: "card" },
+    el("h2", {}, T.waitingTitle),
+    el("p", {}, T.scan),
+    el("img", { class: "qr", src: `/api/ww/rooms/${s.code}/qr.svg`, alt: T.qr(link), width: 180, height: 180 }),
+    el("p", { class: "code" }, T.code, el("strong", { "data-testid": "room-code" }, s.code)),
+    el("p", { class: "link" }, el("a", { href: link, "data-testid": "join-link" }, link)),
+    el("h3", {}, T.players(s.seats.length)),
+    el("ul", { class: "players" }, s.seats.map((seat, i) =>
+      el("li", { class: seat.online ? "online" : "offline" }, seat.name, i === 0 ? T.hostMark : "",
+        i === s.me.seat ? T.youMark : ""))),
+    host ? settingsForm(ctx) : el("p", {}, T.settingsLine(levelName(s.settings.difficulty), s.settings.day_seconds / 60,
+      narratorName(s.settings.narrator))),
+    host ? button(T.start, () => ctx.send({ type: "start" }), { class: "primary", disabled: s.seats.length < 4 }) : null,
+    host && s.seats.length < 4 ? el("p", { class: "note" }, T.fromFour) : null);
 }
 
 function settingsForm(ctx) {
   const { s } = ctx;
-  const level = h("select", { id: "ww-level", onchange: (e) => ctx.send({ type: "settings", difficulty: Number(e.target.value) }) },
-    [1, 2, 3, 4].map((n) => h("option", { value: n, selected: n === s.settings.difficulty }, LEVEL[n])));
-  const minutes = h("input", { id: "ww-minutes", type: "number", min: 1, max: 60, step: 1, value: Math.round(s.settings.day_seconds / 60),
+  const level = el("select", { id: "ww-level", onchange: (e) => ctx.send({ type: "settings", difficulty: Number(e.target.value) }) },
+    [1, 2, 3, 4].map((n) => el("option", { value: n, selected: n === s.settings.difficulty }, levelName(n))));
+  const minutes = el("input", { id: "ww-minutes", type: "number", min: 1, max: 60, step: 1, value: Math.round(s.settings.day_seconds / 60),
     onchange: (e) => ctx.send({ type: "settings", day_seconds: Math.max(1, Number(e.target.value)) * 60 }) });
-  const speaker = h("select", { id: "ww-speaker", onchange: (e) => ctx.send({ type: "settings", speaker: Number(e.target.value) }) },
-    s.seats.map((seat, i) => h("option", { value: i, selected: i === s.settings.speaker }, seat.name)));
-  const narrator = window.WolfNarration.picker("ww-narrator", s.settings.narrator,
-    (e) => ctx.send({ type: "settings", narrator: e.target.value }));
-  return h("div", { class: "form" },
-    h("label", { for: "ww-level" }, "Schwierigkeit"), level,
-    h("label", { for: "ww-minutes" }, "Tag (Minuten)"), minutes, ...narrator.nodes,
-    h("label", { for: "ww-speaker" }, "Erzähler spricht auf dem Gerät von"), speaker);
+  const speaker = el("select", { id: "ww-speaker", onchange: (e) => ctx.send({ type: "settings", speaker: Number(e.target.value) }) },
+    s.seats.map((seat, i) => el("option", { value: i, selected: i === s.settings.speaker }, seat.name)));
+  const narrator = narratorPicker({ id: "ww-narrator", value: s.settings.narrator,
+    onchange: (e) => ctx.send({ type: "settings", narrator: e.target.value }) });
+  return el("div", { class: "form" },
+    el("label", { for: "ww-level" }, T.difficulty), level,
+    el("label", { for: "ww-minutes" }, T.dayMinutes), minutes, ...narrator.nodes,
+    el("label", { for: "ww-speaker" }, T.speakerDevice), speaker);
 }
 
 // --- dealing -------------------------------------------------------------------------------------
@@ -56,47 +63,46 @@ export function deal(ctx) {
   if (ctx.single) {
     const turn = s.stage.turn;
     if (turn >= s.seats.length) {
-      return h("section", { class: "card" },
-        h("h2", {}, "Alle kennen ihre Karte"),
-        h("p", {}, h("strong", {}, mayorName), " ist Bürgermeister und nimmt das Gerät."),
-        game.redealt ? h("p", { class: "note" }, "Die Bürgermeister-Karte lag in der Mitte – es wurde neu gegeben.") : null,
-        h("p", {}, "Drück Play – dann schließen alle die Augen."),
-        button("Play", () => ctx.send({ type: "play" }), "primary big"));
+      return el("section", { class: "card" },
+        el("h2", {}, T.allKnow),
+        el("p", {}, el("strong", {}, mayorName), T.mayorTakes),
+        game.redealt ? el("p", { class: "note" }, T.redealt) : null,
+        el("p", {}, T.pressPlay),
+        button(T.playButton, () => ctx.send({ type: "play" }), { class: "primary big" }));
     }
     if (!s.stage.open || !ctx.card) {
-      return h("section", { class: "card cover" },
-        h("h2", {}, `Gib das Gerät an ${s.seats[turn].name}`),
-        h("p", {}, "Nur du schaust hin."),
-        button("Karte ansehen", () => ctx.send({ type: "reveal" }), "primary big"));
+      return el("section", { class: "card cover" },
+        el("h2", {}, T.giveDevice(s.seats[turn].name)),
+        el("p", {}, T.onlyYouLook),
+        button(T.showCard, () => ctx.send({ type: "reveal" }), { class: "primary big" }));
     }
-    return h("section", { class: "card" }, roleCard(ctx.card.role, ctx.card.mayor, ctx.card.name),
-      button("Verdecken und weitergeben", () => ctx.send({ type: "next" }), "primary"));
+    return el("section", { class: "card" }, roleCard(ctx.card.role, ctx.card.mayor, ctx.card.name),
+      button(T.hideAndPass, () => ctx.send({ type: "next" }), { class: "primary" }));
   }
   const mine = ctx.seat === game.mayor;
-  return h("section", { class: "card" },
-    h("p", {}, "Bürgermeister: ", h("strong", {}, mayorName)),
+  return el("section", { class: "card" },
+    el("p", {}, T.mayorIs, el("strong", {}, mayorName)),
     ownCard(ctx),
     mine || s.me.host
-      ? [h("p", {}, "Wenn alle bereit sind: Play – dann schließen alle die Augen."),
-        button("Play", () => ctx.send({ type: "play" }), "primary big")]
-      : h("p", { class: "note" }, "Der Bürgermeister drückt gleich Play."));
+      ? [el("p", {}, T.whenReady), button(T.playButton, () => ctx.send({ type: "play" }), { class: "primary big" })]
+      : el("p", { class: "note" }, T.mayorPlays));
 }
 
 function secretRoleCard(role) {
-  return h("div", { class: `role ${role}`, "data-testid": "role-card" },
-    h("h2", {}, ROLE[role] || "?"), h("p", {}, MAYOR_ROLE_TEXT[role] || ""));
+  return el("div", { class: `role ${role}`, "data-testid": "role-card" },
+    el("h2", {}, cardName(role)), el("p", {}, T.mayorCardText[role] || ""));
 }
 
 function roleCard(role, mayor, who) {
   if (mayor) {
-    return h("div", { class: "role mayor", "data-testid": "role-card" },
-      h("p", { class: "small" }, who),
-      h("h2", {}, "Bürgermeister"),
-      h("p", {}, "Du beantwortest die Fragen mit Markern. Deine geheime Rolle tippst du in der Nacht an."));
+    return el("div", { class: "role mayor", "data-testid": "role-card" },
+      el("p", { class: "small" }, who),
+      el("h2", {}, T.mayor),
+      el("p", {}, T.mayorCard));
   }
-  return h("div", { class: `role ${role}`, "data-testid": "role-card" },
-    who ? h("p", { class: "small" }, who) : null,
-    h("h2", {}, ROLE[role] || "?"), h("p", {}, ROLE_TEXT[role] || ""));
+  return el("div", { class: `role ${role}`, "data-testid": "role-card" },
+    who ? el("p", { class: "small" }, who) : null,
+    el("h2", {}, cardName(role)), el("p", {}, T.cardText[role] || ""));
 }
 
 function ownCard(ctx) {
@@ -104,48 +110,47 @@ function ownCard(ctx) {
   if (ctx.single) return null;
   const mayor = ctx.seat === game.mayor;
   if (!ui.showRole) {
-    return button(mayor ? "Meine Karte ansehen" : "Meine Rolle ansehen", () => { ui.showRole = true; ctx.redraw(); }, "secondary");
+    return button(mayor ? T.showMyCard : T.showMyRole, () => { ui.showRole = true; ctx.redraw(); }, { class: "secondary" });
   }
-  return h("div", {},
+  return el("div", {},
     mayor ? roleCard(null, true, null) : roleCard(game.role, false, null),
-    mayor && ui.tappedRole ? h("p", {}, "Geheime Rolle: ", h("strong", {}, ROLE[game.role])) : null,
-    button("Verdecken", () => { ui.showRole = false; ctx.redraw(); }, "secondary"));
+    mayor && ui.tappedRole ? el("p", {}, T.secretRole, el("strong", {}, cardName(game.role))) : null,
+    button(T.cover, () => { ui.showRole = false; ctx.redraw(); }, { class: "secondary" }));
 }
 
 // --- the night -----------------------------------------------------------------------------------
 export function night(ctx) {
   const { s, game, ui } = ctx;
   const stage = s.stage.name;
-  const awake = nightShows(ctx, stage);
-  if (!awake) {
-    return h("section", { class: "card night", "data-testid": "cover" },
-      h("div", { class: "moon", "aria-hidden": "true" }, "☾"),
-      h("h2", {}, COVER[stage] || "Nacht"));
+  if (!nightShows(ctx, stage)) {
+    return el("section", { class: "card night", "data-testid": "cover" },
+      el("div", { class: "moon", "aria-hidden": "true" }, "☾"),
+      el("h2", {}, T.cover[stage] || T.nightTitle));
   }
   if (stage === "mayor") {
     if (!ui.tappedRole) {
-      return h("section", { class: "card night" },
-        h("h2", {}, "Bürgermeister, nur du schaust hin"),
-        button("Geheime Rolle antippen", () => { ui.tappedRole = true; ctx.redraw(); }, "primary big"));
+      return el("section", { class: "card night" },
+        el("h2", {}, T.mayorLooks),
+        button(T.tapSecretRole, () => { ui.tappedRole = true; ctx.redraw(); }, { class: "primary big" }));
     }
     const request = pending(ctx, "choose_word");
-    return h("section", { class: "card night" },
-      h("p", {}, "Deine geheime Rolle:"), secretRoleCard(game.role),
-      h("h3", {}, `Wähle das Zauberwort (${LEVEL[game.difficulty]})`),
-      h("div", { class: "words" }, (request?.options || []).map((word) =>
-        button(word, () => ctx.send({ type: "decide", kind: "choose_word", choice: word }), "word-choice"))));
+    return el("section", { class: "card night" },
+      el("p", {}, T.yourSecretRole), secretRoleCard(game.role),
+      el("h3", {}, T.chooseWord(levelName(game.difficulty))),
+      el("div", { class: "words" }, (request?.options || []).map((word) =>
+        button(word, () => ctx.send({ type: "decide", kind: "choose_word", choice: word }), { class: "word-choice" }))));
   }
   if (stage === "wolves_meet") {
     const wolves = (game.werewolves || []).filter((seat) => seat !== ctx.seat).map((seat) => name(ctx, seat));
-    return h("section", { class: "card night wolf" },
-      h("h2", {}, "Werwölfe, seht euch an"),
-      wolves.length ? h("p", {}, "Dein Rudel: ", h("strong", {}, wolves.join(", "))) : null);
+    return el("section", { class: "card night wolf" },
+      el("h2", {}, T.wolvesLook),
+      wolves.length ? el("p", {}, T.yourPack, el("strong", {}, wolves.join(", "))) : null);
   }
-  const who = stage === "seer_word" ? "Seherin" : "Werwölfe";
-  return h("section", { class: "card night" },
-    h("p", {}, `${who}, das Zauberwort ist:`),
-    h("p", { class: "word", "data-testid": "night-word" }, game.word || "…"),
-    stage === "wolves_word" && ctx.single && game.werewolf_count > 1 ? h("p", {}, "Ihr seid zu zweit – ihr habt euch eben gesehen.") : null);
+  const who = stage === "seer_word" ? T.seerLabel : T.wolvesLabel;
+  return el("section", { class: "card night" },
+    el("p", {}, T.wordIs(who)),
+    el("p", { class: "word", "data-testid": "night-word" }, game.word || "…"),
+    stage === "wolves_word" && ctx.single && game.werewolf_count > 1 ? el("p", {}, T.twoWolves) : null);
 }
 
 function nightShows(ctx, stage) {
@@ -161,7 +166,7 @@ function nightShows(ctx, stage) {
 export function day(ctx) {
   const { game } = ctx;
   const mayor = ctx.single || ctx.seat === game.mayor;
-  return h("section", { class: "card day" },
+  return el("section", { class: "card day" },
     counters(game),
     mayor ? mayorPanel(ctx) : playerPanel(ctx),
     markerLog(ctx));
@@ -169,9 +174,9 @@ export function day(ctx) {
 
 function counters(game) {
   const left = game.markers_left || {};
-  return h("div", { class: "counters", "data-testid": "counters" },
-    Object.keys(POOL).map((pool) => h("div", { class: "counter", dataset: { pool } },
-      h("span", { class: "count" }, left[pool] ?? 0), h("span", { class: "label" }, POOL[pool]))));
+  return el("div", { class: "counters", "data-testid": "counters" },
+    Object.keys(T.pools).map((pool) => el("div", { class: "counter", dataset: { pool } },
+      el("span", { class: "count" }, left[pool] ?? 0), el("span", { class: "label" }, T.pools[pool]))));
 }
 
 function mayorPanel(ctx) {
@@ -182,68 +187,63 @@ function mayorPanel(ctx) {
   const available = new Set((answer?.options || []).map(([marker]) => marker));
   const chosen = ui.asker;
   const give = (marker) => ctx.send({ type: "decide", kind: "answer", choice: [marker, chosen] });
-  return h("div", { class: "mayor-panel" },
-    h("div", { class: "word-peek" },
-      ui.peek ? h("span", { class: "word small-word", "data-testid": "mayor-word" }, game.word) : null,
-      ui.peek && game.role ? h("span", { class: "note" }, `(du: ${ROLE[game.role]}) `) : null,
-      button(ui.peek ? "Wort verbergen" : "Wort zeigen", () => { ui.peek = !ui.peek; ctx.redraw(); }, "secondary small")),
-    h("h3", {}, "Wer hat gefragt?"),
-    h("div", { class: "askers", role: "group", "aria-label": "Fragender" }, askers.map((seat) =>
-      button(name(ctx, seat), () => { ui.asker = seat; ctx.redraw(); }, seat === chosen ? "chip on" : "chip",
-        { "aria-pressed": String(seat === chosen) }))),
-    h("div", { class: "answers" }, ANSWERS.map((marker) =>
-      button(MARKER[marker], () => give(marker), `answer ${marker}`,
-        { disabled: chosen === null || !available.has(marker), dataset: { marker } }))),
-    h("div", { class: "extras" },
+  return el("div", { class: "mayor-panel" },
+    el("div", { class: "word-peek" },
+      ui.peek ? el("span", { class: "word small-word", "data-testid": "mayor-word" }, game.word) : null,
+      ui.peek && game.role ? el("span", { class: "note" }, T.youAre(cardName(game.role))) : null,
+      button(ui.peek ? T.hideWord : T.showWord, () => { ui.peek = !ui.peek; ctx.redraw(); }, { class: "secondary small" })),
+    el("h3", {}, T.whoAsked),
+    el("div", { class: "askers", role: "group", "aria-label": T.asker }, askers.map((seat) =>
+      button(name(ctx, seat), () => { ui.asker = seat; ctx.redraw(); },
+        { class: seat === chosen ? "chip on" : "chip", "aria-pressed": String(seat === chosen) }))),
+    el("div", { class: "answers" }, ANSWERS.map((marker) =>
+      button(T.markers[marker], () => give(marker),
+        { class: `answer ${marker}`, disabled: chosen === null || !available.has(marker), dataset: { marker } }))),
+    el("div", { class: "extras" },
       pending(ctx, "way_off")
-        ? button(chosen === null ? "Völlig daneben in die Mitte" : `Völlig daneben an ${name(ctx, chosen)}`,
-          () => ctx.send({ type: "decide", kind: "way_off", choice: chosen }), "secondary")
+        ? button(chosen === null ? T.wayOffMiddle : T.wayOffTo(name(ctx, chosen)),
+          () => ctx.send({ type: "decide", kind: "way_off", choice: chosen }), { class: "secondary" })
         : null,
-      button(chosen === null ? "Richtig! (erst Fragenden wählen)" : `Richtig! ${name(ctx, chosen)} hat das Wort`,
-        () => ctx.send({ type: "decide", kind: "correct", choice: chosen }), "correct", { disabled: chosen === null }),
-      button("Keine Ja/Nein-Marker mehr", () => ctx.send({ type: "decide", kind: "markers_out" }), "secondary")));
+      button(chosen === null ? T.correctFirst : T.correctBy(name(ctx, chosen)),
+        () => ctx.send({ type: "decide", kind: "correct", choice: chosen }), { class: "correct", disabled: chosen === null }),
+      button(T.markersOut, () => ctx.send({ type: "decide", kind: "markers_out" }), { class: "secondary" })));
 }
 
 function playerPanel(ctx) {
   const { game, ui } = ctx;
-  return h("div", {},
-    h("p", {}, "Fragt den Bürgermeister – eine Frage nach der anderen. Er antwortet nur mit Markern."),
+  return el("div", {},
+    el("p", {}, T.askMayor),
     ui.showRole
-      ? h("div", { class: "secret" },
-        h("p", {}, "Du bist ", h("strong", {}, ROLE[game.role]), "."),
-        game.word ? h("p", {}, "Das Zauberwort: ", h("strong", { "data-testid": "my-word" }, game.word)) : null,
-        button("Verdecken", () => { ui.showRole = false; ctx.redraw(); }, "secondary small"))
-      : button("Meine Rolle ansehen", () => { ui.showRole = true; ctx.redraw(); }, "secondary small"));
+      ? el("div", { class: "secret" },
+        el("p", {}, T.youAreRole, el("strong", {}, cardName(game.role)), T.period),
+        game.word ? el("p", {}, T.theWord, el("strong", { "data-testid": "my-word" }, game.word)) : null,
+        button(T.cover, () => { ui.showRole = false; ctx.redraw(); }, { class: "secondary small" }))
+      : button(T.showMyRole, () => { ui.showRole = true; ctx.redraw(); }, { class: "secondary small" }));
 }
 
 function markerLog(ctx) {
   const { game } = ctx;
-  const tally = {};
-  for (const entry of game.log) {
-    const key = entry.to === null ? "center" : String(entry.to);
-    tally[key] = tally[key] || {};
-    tally[key][entry.marker] = (tally[key][entry.marker] || 0) + 1;
-  }
-  return h("div", { class: "log" },
-    h("h3", {}, "Marker"),
-    game.log.length === 0 ? h("p", { class: "note" }, "Noch keine Marker vergeben.") : null,
-    h("ol", { class: "marker-log", "data-testid": "marker-log", reversed: true }, [...game.log].reverse().slice(0, 30).map((entry) =>
-      h("li", { dataset: { marker: entry.marker } }, h("span", { class: `dot ${entry.marker}` }), `${name(ctx, entry.to)}: ${MARKER[entry.marker]}`))));
+  return el("div", { class: "log" },
+    el("h3", {}, T.markerTitle),
+    game.log.length === 0 ? el("p", { class: "note" }, T.noMarkers) : null,
+    el("ol", { class: "marker-log", "data-testid": "marker-log", reversed: true }, [...game.log].reverse().slice(0, 30).map((entry) =>
+      el("li", { dataset: { marker: entry.marker } }, el("span", { class: `dot ${entry.marker}` }),
+        T.markerLine(name(ctx, entry.to), T.markers[entry.marker])))));
 }
 
 // --- endings -------------------------------------------------------------------------------------
 function wordBanner(ctx) {
   const { game } = ctx;
-  return h("div", { class: "banner" },
-    game.day_end ? h("p", {}, dayEnd(game)) : null,
-    game.word ? h("p", {}, "Das Zauberwort war: ", h("strong", { "data-testid": "revealed-word" }, game.word)) : null);
+  return el("div", { class: "banner" },
+    game.day_end ? el("p", {}, dayEnd(game)) : null,
+    game.word ? el("p", {}, T.wordWas, el("strong", { "data-testid": "revealed-word" }, game.word)) : null);
 }
 
 function dayEnd(game) {
   const guessed = game.day_end.reason === "guessed";
-  if (game.ending === "guessed" && !guessed) return "Whoops: Das Wort gilt doch als erraten.";
-  if (game.ending === "not_guessed" && guessed) return "Whoops: Das Wort gilt doch als nicht erraten.";
-  return DAY_END[game.day_end.reason] || "";
+  if (game.ending === "guessed" && !guessed) return T.whoopsGuessed;
+  if (game.ending === "not_guessed" && guessed) return T.whoopsNotGuessed;
+  return T.dayEnd[game.day_end.reason] || "";
 }
 
 export function pointing(ctx) {
@@ -255,109 +255,108 @@ export function pointing(ctx) {
   for (const wolf of open) {
     const request = pending(ctx, "point", ctx.single ? wolf : ctx.seat);
     if (!request || (!ctx.single && wolf !== ctx.seat)) continue;
-    entries.push(h("div", { class: "point-entry" },
-      h("h3", {}, ctx.single ? `${name(ctx, wolf)} zeigt auf:` : "Zeig auf die Person, die du für die Seherin hältst:"),
-      h("div", { class: "targets" }, request.options.map((target) =>
-        button(name(ctx, target), () => ctx.send({ type: "decide", kind: "point", seat: wolf, choice: target }), "chip")))));
+    entries.push(el("div", { class: "point-entry" },
+      el("h3", {}, ctx.single ? T.pointsAtColon(name(ctx, wolf)) : T.pointYourself),
+      el("div", { class: "targets" }, request.options.map((target) =>
+        button(name(ctx, target), () => ctx.send({ type: "decide", kind: "point", seat: wolf, choice: target }), { class: "chip" })))));
   }
-  return h("section", { class: "card" },
+  return el("section", { class: "card" },
     wordBanner(ctx),
-    h("p", {}, wolves.length > 1 ? "Die Werwölfe decken auf: " : "Der Werwolf deckt auf: ",
-      h("strong", { "data-testid": "wolves" }, wolves.map((seat) => name(ctx, seat)).join(" und "))),
-    h("p", {}, now ? "Jetzt zeigen!" : "Alle dürfen reden und lügen – niemand zeigt seine Karte. Die Werwölfe suchen die Seherin."),
+    el("p", {}, wolves.length > 1 ? T.wolvesReveal : T.wolfReveals,
+      el("strong", { "data-testid": "wolves" }, wolves.map((seat) => name(ctx, seat)).join(T.and))),
+    el("p", {}, now ? T.pointNow : T.talkBeforePointing),
     pointedList(ctx),
     entries,
-    ctx.single && open.length ? button("Niemand wurde gezeigt", () => ctx.send({ type: "nobody" }), "secondary") : null);
+    ctx.single && open.length ? button(T.nobodyPointed, () => ctx.send({ type: "nobody" }), { class: "secondary" }) : null);
 }
 
 function pointedList(ctx) {
   const pairs = Object.entries(ctx.game.pointed || {});
   if (!pairs.length) return null;
-  return h("ul", { class: "pointed" }, pairs.map(([wolf, target]) =>
-    h("li", {}, `${name(ctx, Number(wolf))} zeigt auf ${target === null ? "niemanden" : name(ctx, target)}`)));
+  return el("ul", { class: "pointed" }, pairs.map(([wolf, target]) =>
+    el("li", {}, T.points(name(ctx, Number(wolf)), target === null ? T.nobodyTarget : name(ctx, target)))));
 }
 
 export function talk(ctx) {
   const { game } = ctx;
   const mayor = ctx.single || ctx.seat === game.mayor;
-  return h("section", { class: "card" },
+  return el("section", { class: "card" },
     wordBanner(ctx),
-    h("h2", {}, "Eine Minute reden"),
-    h("p", {}, "Der Bürgermeister darf jetzt mitreden. Jeder darf Rollen behaupten – Karten zeigen nicht."),
-    mayor ? button("Jetzt abstimmen", () => ctx.send({ type: "decide", kind: "end_talk" }), "primary") : null);
+    el("h2", {}, T.talkTitle),
+    el("p", {}, T.talkHint),
+    mayor ? button(T.voteNow, () => ctx.send({ type: "decide", kind: "end_talk" }), { class: "primary" }) : null);
 }
 
 export function vote(ctx) {
   const { game, ui, s } = ctx;
   if (ctx.single) {
     ui.votes = ui.votes || {};
-    const rows = s.seats.map((seat, voter) => h("div", { class: "vote-row" },
-      h("label", { for: `vote-${voter}` }, seat.name, " zeigt auf"),
-      h("select", { id: `vote-${voter}`, onchange: (e) => { ui.votes[voter] = e.target.value === "" ? undefined : Number(e.target.value); } },
-        h("option", { value: "" }, "–"),
+    const rows = s.seats.map((seat, voter) => el("div", { class: "vote-row" },
+      el("label", { for: `vote-${voter}` }, seat.name, T.pointsAtLabel),
+      el("select", { id: `vote-${voter}`, onchange: (e) => { ui.votes[voter] = e.target.value === "" ? undefined : Number(e.target.value); } },
+        el("option", { value: "" }, "–"),
         s.seats.map((other, target) => target === voter ? null
-          : h("option", { value: target, selected: ui.votes[voter] === target }, other.name)))));
+          : el("option", { value: target, selected: ui.votes[voter] === target }, other.name)))));
     const complete = () => s.seats.every((_, voter) => ui.votes[voter] !== undefined);
-    return h("section", { class: "card" },
+    return el("section", { class: "card" },
       wordBanner(ctx),
-      h("h2", {}, "Abstimmung"),
-      h("p", {}, "Alle zeigen gleichzeitig auf einen Verdächtigen – nie auf sich selbst. Trag ein, wer auf wen zeigt."),
+      el("h2", {}, T.voteTitle),
+      el("p", {}, T.voteHintSingle),
       rows,
-      button("Auswerten", () => {
-        if (!complete()) { ctx.toast("Für jeden Spieler fehlt noch, auf wen er zeigt."); return; }
+      button(T.count, () => {
+        if (!complete()) { ctx.toast(T.voteMissing, "error"); return; }
         ctx.send({ type: "votes", votes: ui.votes });
-      }, "primary"));
+      }, { class: "primary" }));
   }
   const request = pending(ctx, "vote", ctx.seat);
-  return h("section", { class: "card" },
+  return el("section", { class: "card" },
     wordBanner(ctx),
-    h("h2", {}, "Abstimmung"),
+    el("h2", {}, T.voteTitle),
     game.my_vote !== null && game.my_vote !== undefined
-      ? h("p", { "data-testid": "my-vote" }, `Du zeigst auf ${name(ctx, game.my_vote)}. Warte auf die anderen.`)
-      : h("p", {}, "Zeig auf den, den du für den Werwolf hältst – nie auf dich selbst."),
-    request ? h("div", { class: "targets" }, request.options.map((target) =>
-      button(name(ctx, target), () => ctx.send({ type: "decide", kind: "vote", choice: target }), "chip"))) : null);
+      ? el("p", { "data-testid": "my-vote" }, T.myVote(name(ctx, game.my_vote)))
+      : el("p", {}, T.voteHint),
+    request ? el("div", { class: "targets" }, request.options.map((target) =>
+      button(name(ctx, target), () => ctx.send({ type: "decide", kind: "vote", choice: target }), { class: "chip" }))) : null);
 }
 
 export function over(ctx) {
   const { game, s } = ctx;
   const result = game.result;
   const counts = game.counts;
-  return h("section", { class: "card result" },
-    h("h2", { "data-testid": "winner", class: result.winner }, WINNER[result.winner]),
-    h("p", {}, REASON[result.reason] || ""),
+  return el("section", { class: "card result" },
+    el("h2", { "data-testid": "winner", class: result.winner }, T.winners[result.winner]),
+    el("p", {}, T.reasons[result.reason] || ""),
     wordBanner(ctx),
     pointedList(ctx),
-    counts ? h("ul", { class: "votes" }, Object.entries(counts).map(([seat, n]) => h("li", {}, `${name(ctx, Number(seat))}: ${n} Stimme${n === 1 ? "" : "n"}`))) : null,
-    h("h3", {}, "Alle Karten"),
-    h("ul", { class: "roles" }, s.seats.map((seat, i) => h("li", { class: game.revealed[String(i)] },
-      seat.name, i === game.mayor ? " (Bürgermeister)" : "", ": ", ROLE[game.revealed[String(i)]] || "?",
-      result.winners.includes(i) ? " ★" : ""))),
-    h("p", { class: "note" }, "★ gewonnen"),
+    counts ? el("ul", { class: "votes" }, Object.entries(counts).map(([seat, n]) => el("li", {}, T.votes(name(ctx, Number(seat)), n)))) : null,
+    el("h3", {}, T.allCards),
+    el("ul", { class: "roles" }, s.seats.map((seat, i) => el("li", { class: game.revealed[String(i)] },
+      seat.name, i === game.mayor ? T.mayorMark : "", ": ", cardName(game.revealed[String(i)]),
+      result.winners.includes(i) ? T.wonMark : ""))),
+    el("p", { class: "note" }, T.wonNote),
     ctx.single || s.me.host || ctx.seat === game.mayor
-      ? button("Neue Partie", () => ctx.send({ type: "again" }), "primary") : null);
+      ? button(T.again, () => ctx.send({ type: "again" }), { class: "primary" }) : null);
 }
 
 export function hints(ctx) {
   const list = ctx.game?.hints || [];
   if (!list.length) return null;
-  return h("details", { class: "hints", "data-testid": "hints" },
-    h("summary", {}, `Leicht vergessen (${list.length})`),
-    list.map((hint) => h("div", { class: "hint", dataset: { key: hint.key } },
-      h("h4", {}, hint.title),
-      hint.wrong ? h("p", { class: "wrong" }, "✗ Nicht: ", hint.wrong) : null,
-      h("p", { class: "right" }, "✓ Richtig: ", hint.right),
-      hint.pages ? h("p", { class: "pages" }, hint.pages) : null)));
+  return el("details", { class: "hints", "data-testid": "hints" },
+    el("summary", {}, T.forgotten(list.length)),
+    list.map((hint) => el("div", { class: "hint", dataset: { key: hint.key } },
+      el("h4", {}, hint.title),
+      hint.wrong ? el("p", { class: "wrong" }, T.wrong, hint.wrong) : null,
+      el("p", { class: "right" }, T.right, hint.right),
+      hint.pages ? el("p", { class: "pages" }, hint.pages) : null)));
 }
 
 export function whoopsButton(ctx) {
   const { ui } = ctx;
   if (!ui.whoopsArmed) {
-    return button("Whoops", () => { ui.whoopsArmed = true; ctx.redraw(); }, "whoops",
-      { title: "Falsches Ende? Auf das andere Spielende umschalten" });
+    return button(T.whoops, () => { ui.whoopsArmed = true; ctx.redraw(); }, { class: "whoops", title: T.whoopsTitle });
   }
-  return h("div", { class: "whoops-confirm", role: "group", "aria-label": "Whoops bestätigen" },
-    h("p", {}, "Auf das andere Spielende umschalten?"),
-    button("Ja, umschalten", () => { ui.whoopsArmed = false; ctx.send({ type: "decide", kind: "whoops" }); }, "primary small"),
-    button("Abbrechen", () => { ui.whoopsArmed = false; ctx.redraw(); }, "secondary small"));
+  return el("div", { class: "whoops-confirm", role: "group", "aria-label": T.whoopsConfirm },
+    el("p", {}, T.whoopsQuestion),
+    button(T.whoopsYes, () => { ui.whoopsArmed = false; ctx.send({ type: "decide", kind: "whoops" }); }, { class: "primary small" }),
+    button(T.cancel, () => { ui.whoopsArmed = false; ctx.redraw(); }, { class: "secondary small" }));
 }

@@ -1,0 +1,50 @@
+// The one element builder of every Wolfrunde page: el("button", { class: "x", onclick }, "Text", child, …).
+//
+// Children: strings and numbers become text, nodes are appended, arrays are flattened; null, undefined
+// and false are left out, so a section that is not there never shows up as the word "null".
+// Attributes: null, undefined and false are left out, true is an empty attribute; "class" (or
+// "className") sets the class, "dataset" an object of data-* values, "on…" with a function adds that
+// listener. A <button> is type="button" unless the attributes say otherwise, so it never submits a form
+// by accident.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export function el(tag, attrs, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+export function svg(tag, attrs, ...children) {
+  return fill(document.createElementNS(SVG, tag), attrs, children);
+}
+
+// Appends children to a node by the rules above; returns the node.
+export function append(node, ...children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+// Replaces what a node holds with children (by the rules above); returns the node.
+export function mount(node, ...children) {
+  node.replaceChildren();
+  return append(node, ...children);
+}
+
+export function button(label, onclick, attrs = {}) {
+  return el("button", { ...attrs, onclick }, label);
+}
+
+function fill(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "class" || key === "className") node.setAttribute("class", value);
+    else if (key === "dataset") {
+      for (const [name, data] of Object.entries(value)) if (data !== undefined && data !== null) node.dataset[name] = data;
+    } else node.setAttribute(key, value === true ? "" : value);
+  }
+  if (node.localName === "button" && !node.hasAttribute("type")) node.setAttribute("type", "button");
+  return append(node, children);
+}
