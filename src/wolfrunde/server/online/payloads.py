@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from wolfrunde.engine.texts import event_line
 from wolfrunde.server.online.lobby import MAX_SEATS, Lobby
 from wolfrunde.server.texts import CHANNELS, error_text
 
@@ -46,12 +47,29 @@ def lobby(code: str, data: Lobby, status: str, online: set[int], recommended: li
     }
 
 
+def log(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat's events as German lines, in order (the engine's one place for event lines): what it did
+    in the second person, what others did in the third; the omniscient log at the end is told to nobody."""
+    names = [player["name"] for player in view["players"]]
+    reader = None if view.get("result") is not None else view["seat"]
+    lines = []
+    round_, phase = 0, "night"
+    for event in view["events"]:
+        if event["type"] in ("night", "day"):
+            round_, phase = int(event.get("round") or round_), event["type"]
+        text = event_line(event, names, reader)
+        if text:
+            lines.append({"round": round_, "phase": phase, "type": event["type"], "text": text})
+    return lines
+
+
 def game(seat: int, view: dict[str, Any], deadline: float | None, channels: dict[str, bool]) -> dict[str, Any]:
     seconds_left = None if deadline is None else max(0.0, round(deadline - time.time(), 1))
     return {
         "type": "game",
         "seat": seat,
         "view": view,
+        "log": log(view),
         "timer": None if deadline is None else {"deadline": deadline, "seconds_left": seconds_left},
         "channels": [{"id": channel, "name": CHANNELS[channel], "write": write} for channel, write in channels.items()],
     }

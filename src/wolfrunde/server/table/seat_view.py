@@ -25,7 +25,7 @@ def seat_payload(
     for request in view["pending"]:
         question = describe(request["kind"], request["options"], names)
         questions.append(question)
-    news = [texts.news_line(event, names) for event in private if event["type"] != "role"]
+    news = [texts.news_line(event, names, seat) for event in private if event["type"] != "role"]
     payload: dict[str, Any] = {
         "type": "seat",
         "mode": "table_own_devices",
@@ -59,7 +59,7 @@ def seat_payload(
     result = view["result"]
     if result is not None:
         payload["result"] = {
-            "winner": texts.WINNERS.get(result["winner"], ""),
+            "winner": texts.winner(result["winner"]),
             "winners": [names[s] for s in result["winners"]],
         }
     return payload

@@ -320,7 +320,7 @@ class SingleDevice:
         for index, event in k.private_events(self.match, seats, start):
             if any(index not in self.shown[seat] for seat in seats):
                 if event["type"] != "role":  # the card itself is shown as the card
-                    lines.append((index, texts.news_line(event, self.names)))
+                    lines.append((index, texts.news_line(event, self.names, seats[0])))
                 for seat in seats:
                     self.shown[seat].add(index)
         return lines
@@ -383,14 +383,14 @@ class SingleDevice:
         label = (
             self._label(self._night_groups()[0].kind)
             if acting
-            else texts.STEP_CALLS.get(k.step_of(self.match, index), "")
+            else texts.step_call(k.step_of(self.match, index))
         )
         low, high = self.options.call_pause
         pause = low + (high - low) * ((index * 7919) % 100) / 100  # the same pause after a reload
         return {
             "screen": "call",
             "label": label,
-            "title": texts.wakes(label),
+            "title": texts.wakes(k.step_of(self.match, index)),
             "acting": acting,
             "pause": round(pause, 2),
             "call": self.calls_done,
@@ -428,7 +428,7 @@ class SingleDevice:
         roles = k.final_roles(self.match)
         return {
             "screen": "over",
-            "winner": texts.WINNERS.get(result.get("winner", ""), ""),
+            "winner": texts.winner(result.get("winner", "")),
             "winners": [self.names[s] for s in result.get("winners", [])],
             "roles": [{"name": n, "role": texts.role_name(r)} for n, r in zip(self.names, roles, strict=True)],
             "captions": self._captions(),
@@ -442,7 +442,7 @@ class SingleDevice:
         return self.narration.recent() if self.narration is not None else []
 
     def _label(self, kind: str) -> str:
-        return texts.KIND_CALLS.get(kind) or texts.STEP_CALLS.get(self.match.game.step or "", "")
+        return texts.call_of(kind, self.match.game.step)
 
     def _describe(self, question: Question) -> dict[str, Any]:
         return describe(question.kind, question.options, self.names)
@@ -453,7 +453,7 @@ def describe(kind: str, options: dict[str, Any], names: list[str]) -> dict[str, 
     prompt = (
         texts.DUMMY_PROMPT
         if kind in ("dummy", "confirm") and options.get("type") == "seat"
-        else (texts.PROMPTS.get(kind, ""))
+        else texts.prompt(kind)
     )
     labels = {
         json.dumps(v): texts.value_label(v)
