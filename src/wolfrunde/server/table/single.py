@@ -380,11 +380,7 @@ class SingleDevice:
         return screen
 
     def _call_screen(self, index: int, acting: bool) -> dict[str, Any]:
-        label = (
-            self._label(self._night_groups()[0].kind)
-            if acting
-            else texts.step_call(k.step_of(self.match, index))
-        )
+        label = self._label(self._night_groups()[0].kind) if acting else texts.step_call(k.step_of(self.match, index))
         low, high = self.options.call_pause
         pause = low + (high - low) * ((index * 7919) % 100) / 100  # the same pause after a reload
         return {
@@ -451,9 +447,7 @@ class SingleDevice:
 def describe(kind: str, options: dict[str, Any], names: list[str]) -> dict[str, Any]:
     """A question for a device: the engine's options plus German prompt and value labels."""
     prompt = (
-        texts.DUMMY_PROMPT
-        if kind in ("dummy", "confirm") and options.get("type") == "seat"
-        else texts.prompt(kind)
+        texts.DUMMY_PROMPT if kind in ("dummy", "confirm") and options.get("type") == "seat" else texts.prompt(kind)
     )
     labels = {
         json.dumps(v): texts.value_label(v)
