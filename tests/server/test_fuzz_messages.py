@@ -7,9 +7,10 @@ stored replays: a restarted server loads every fuzzed room again."""
 from __future__ import annotations
 
 import json
+import logging
 import random
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import suppress
 from typing import Any
 
@@ -36,7 +37,7 @@ from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.table.base import TableKind
 from wolfrunde.server.texts import CHANNELS, ERRORS
 
-EXAMPLES = 60  # bursts per room; each burst is up to 8 messages
+EXAMPLES = 80  # bursts per room; each burst is up to 8 messages
 WORDS = sorted(
     {*table().kind_owner, *all_cards(), "heal", "poison", "take", "next", "done", "card", "village", "all"}
     | {"wolves", "dead", "lovers", "day", "night", "konrad", "Anna", ""}
@@ -180,6 +181,15 @@ def fuzz(
         assert actor.status is not RoomStatus.HALTED, "a message halted the room"
 
     burst()
+
+
+@pytest.fixture(autouse=True)
+def no_exception_logged(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """After the fuzz, the server's log holds no error and no traceback."""
+    caplog.set_level(logging.WARNING)
+    yield
+    failures = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info is not None]
+    assert not failures, [r.getMessage() for r in failures]
 
 
 @pytest.fixture(autouse=True)
