@@ -105,9 +105,9 @@ class Cluster:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             assert self.process is not None and self.process.poll() is None, self.tail()
-            if self.state_path.exists() and all(self._healthy(p["port"]) for p in self.state()):
-                if self._healthy(self.port):
-                    return
+            up = self.state_path.exists() and all(self._healthy(p["port"]) for p in self.state())
+            if up and self._healthy(self.port):
+                return
             time.sleep(0.2)
         raise AssertionError(f"the cluster did not come up: {self.tail()}")
 
@@ -145,7 +145,7 @@ class Cluster:
 
     def tail(self) -> str:
         texts = []
-        for path in sorted((self.folder / "cluster").glob("*.log")) + [self.folder / "cluster.out"]:
+        for path in [*sorted((self.folder / "cluster").glob("*.log")), self.folder / "cluster.out"]:
             if path.exists():
                 texts.append(f"--- {path.name}\n{path.read_text(errors='replace')[-1500:]}")
         return "\n".join(texts)

@@ -5,6 +5,7 @@ every command stored once, and no room is ever run by two processes."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import statistics
 import time
@@ -93,7 +94,7 @@ def no_overlaps(cluster: Cluster, kills: list[tuple[int, float]]) -> None:
         spans.setdefault(code, []).append((at, end, port))
     for code, owners in spans.items():
         owners.sort()
-        for (_, end, port), (start, _, next_port) in zip(owners, owners[1:], strict=False):
+        for (_, end, port), (start, _, next_port) in itertools.pairwise(owners):
             assert end <= start, f"room {code} was run by {port} and {next_port} at once"
 
 
