@@ -172,3 +172,31 @@ def test_login_limits_hold_across_processes(cluster: Cluster) -> None:
         answer = httpx.post(f"http://127.0.0.1:{port}/api/login", json={"name": name, "password": "richtig-geheim"})
         assert answer.status_code == 429, f"process on {port} let a sixth attempt through"
         assert "Sekunden" in answer.json()["message"]
+
+
+def test_who_is_online_counts_over_every_process(cluster: Cluster) -> None:
+    """A player connected to one process is online for every other; when he leaves, for none."""
+
+    async def scene() -> None:
+        players = await new_players(cluster.url, 1, seed=99)
+        code = await open_room(cluster.url, players[0])
+        ports = [p["port"] for p in cluster.state()]
+        before = [httpx.get(f"http://127.0.0.1:{port}/api/online").json()["online"] for port in ports]
+        headers = {"Cookie": f"wolfrunde_session={players[0].cookie}"}
+        async with websockets.connect(ws_url(cluster.url, code), additional_headers=headers) as ws:
+            assert json.loads(await ws.recv())["type"] == "welcome"
+            during = [httpx.get(f"http://127.0.0.1:{port}/api/online").json()["online"] for port in ports]
+        assert during == [count + 1 for count in before]
+
+        async def gone() -> bool:
+            return all(
+                httpx.get(f"http://127.0.0.1:{port}/api/online").json()["online"] == count
+                for port, count in zip(ports, before, strict=True)
+            )
+
+        deadline = time.monotonic() + 10
+        while not await gone():
+            assert time.monotonic() < deadline, "the player stayed online after leaving"
+            await asyncio.sleep(0.05)
+
+    asyncio.run(scene())

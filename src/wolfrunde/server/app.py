@@ -22,6 +22,7 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.online import http as online_http
 from wolfrunde.server.passwords import HashSlots
+from wolfrunde.server.presence import Presence
 from wolfrunde.server.ratelimit import Limits
 from wolfrunde.server.rooms.registry import Registry, RoomElsewhere
 from wolfrunde.server.security import LOOKUPS_PER_MINUTE, MISSES_PER_MINUTE, CodeGuesses, SecurityHeaders
@@ -43,6 +44,12 @@ async def index(request: Request) -> Response:
 
 async def health(request: Request) -> Response:
     return JSONResponse({"ok": True})
+
+
+async def online(request: Request) -> Response:
+    """How many players are connected to a room now, over every server process."""
+    presence: Presence = request.app.state.presence
+    return JSONResponse({"online": await presence.online()})
 
 
 async def _restore(registry: Registry) -> None:
@@ -93,6 +100,8 @@ def create_app(config: ServerConfig) -> Starlette:
         if config.redis_url:
             redis_client = aioredis.from_url(config.redis_url)
             set_limits(app, config, Limits(redis_client))
+        app.state.presence = Presence(redis_client, address)
+        app.state.presence.start()
         registry = Registry(db, config, all_kinds(), ownership)
         app.state.rooms = registry
         registry.start_sweeper()
@@ -106,6 +115,7 @@ def create_app(config: ServerConfig) -> Starlette:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await restoring
             await registry.close()
+            await app.state.presence.close()
             if redis_client is not None:
                 await redis_client.aclose()
             db.close()
@@ -115,6 +125,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/online", index),  # the online client; /r/{code} is a room's link
         Route("/r/{code}", index),
         Route("/api/health", health),
+        Route("/api/online", online),
         *narration_roles.routes(),  # /api/roles, /api/roles/{id}, its Hörbeispiel
         *narration_http.routes(),  # /api/voices…, /api/narration/… (the narrator's audio)
         Route("/api/register", auth.register, methods=["POST"]),
@@ -134,5 +145,6 @@ def create_app(config: ServerConfig) -> Starlette:
     app.state.config = config
     app.state.static = static
     set_limits(app, config, Limits())
+    app.state.presence = Presence()
     app.state.password_hashes = HashSlots(config.concurrent_password_hashes)
     return app

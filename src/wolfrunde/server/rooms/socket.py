@@ -9,6 +9,7 @@ import contextlib
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from wolfrunde.room_codes import normalise
+from wolfrunde.server.presence import Presence
 from wolfrunde.server.ratelimit import TokenBucket
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.actor import Detach, Incoming
@@ -63,6 +64,10 @@ async def serve_socket(websocket: WebSocket, kinds: frozenset[str], missing: str
         await _refuse(websocket, refusal)
         return
     writer = asyncio.get_running_loop().create_task(conn.pump())
+    presence: Presence = websocket.app.state.presence
+    user = identity.user_id
+    if user is not None:
+        await presence.joined(user)
     try:
         while not conn.closed:
             message = await websocket.receive()
@@ -89,6 +94,8 @@ async def serve_socket(websocket: WebSocket, kinds: frozenset[str], missing: str
     finally:
         actor.post(Detach(peer))
         conn.close()
+        if user is not None:
+            await presence.left(user)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, timeout=5)
 
