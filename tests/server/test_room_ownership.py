@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine, text
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from tests.server.conftest import as_user, sign_up
@@ -16,7 +17,8 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.kinds.online import OnlineRoom
 from wolfrunde.server.rooms.actor import RoomActor
-from wolfrunde.server.rooms.connection import CLOSE_ELSEWHERE
+from wolfrunde.server.rooms.connection import CLOSE_ELSEWHERE, LocalConnection
+from wolfrunde.server.rooms.kind import Identity, Peer
 from wolfrunde.server.rooms.registry import Registry, RoomElsewhere
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.store import Database
@@ -94,6 +96,42 @@ def test_two_processes_on_postgresql_never_run_the_same_room(postgres_url: str) 
     finally:
         first_db.close()
         second_db.close()
+
+
+def test_a_broken_lock_connection_drops_every_room_at_once(postgres_url: str) -> None:
+    """The database ended the lock session (another process may take the rooms now): the registry gives
+    up every room, its members are sent on, and later rooms are owned through a fresh connection."""
+    config = ServerConfig(database_url=postgres_url)
+    db = Database(postgres_url)
+    db.migrate()
+    admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+
+    async def scene() -> None:
+        locks = AdvisoryLocks(postgres_url, "127.0.0.1:9004")
+        registry = Registry(db, config, all_kinds(), locks)
+        try:
+            room = _online(config)
+            code = (await registry.create(room, room.lobby.to_dict())).code
+            actor = await registry.get(code)
+            assert actor is not None and await registry.check_ownership()
+            member = LocalConnection(lambda _message: None)
+            actor.attach_local(Peer(member, Identity(name="Anna")))
+            with admin.connect() as connection:
+                connection.execute(
+                    text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = :n"),
+                    {"n": "wolfrunde@127.0.0.1:9004"},
+                )
+            assert not await registry.check_ownership()
+            assert registry.rooms == {} and member.closed
+            assert await registry.get(code) is not None and locks.held == frozenset({code})
+        finally:
+            await registry.close()
+
+    try:
+        asyncio.run(scene())
+    finally:
+        admin.dispose()
+        db.close()
 
 
 def test_a_socket_for_a_room_held_elsewhere_is_closed_with_4409(postgres_url: str) -> None:

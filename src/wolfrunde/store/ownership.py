@@ -44,6 +44,9 @@ class Ownership(Protocol):
     def check(self) -> None:
         """Raises OwnershipLost when the locks can no longer be trusted."""
 
+    def reconnect(self) -> None:
+        """After OwnershipLost: holds nothing, with a fresh connection for the rooms to come."""
+
     def close(self) -> None: ...
 
 
@@ -68,6 +71,9 @@ class SingleOwner:
         return None
 
     def check(self) -> None:
+        pass
+
+    def reconnect(self) -> None:
         pass
 
     def close(self) -> None:
@@ -166,6 +172,7 @@ class AdvisoryLocks:
             self._held.clear()
             if self._connection is not None:
                 self._connection.close()
+                self._connection = None
             self._connect()
 
     def close(self) -> None:

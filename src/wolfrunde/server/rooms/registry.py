@@ -174,18 +174,24 @@ class Registry:
             self._watchdog = loop.create_task(self._watch_ownership(), name="room-ownership")
 
     async def _watch_ownership(self) -> None:
-        """Drops every room as soon as the lock connection breaks, then takes a fresh one."""
         while True:
             await asyncio.sleep(OWNERSHIP_CHECK_SECONDS)
+            await self.check_ownership()
+
+    async def check_ownership(self) -> bool:
+        """False when the lock connection broke: every room was dropped (another process may hold them
+        already) and a fresh connection is taken for the rooms to come."""
+        try:
+            await asyncio.to_thread(self.ownership.check)
+        except OwnershipLost:
+            log.exception("the ownership connection broke: this process gives up every room")
+            await self.drop_all()
             try:
-                await asyncio.to_thread(self.ownership.check)
-            except OwnershipLost:
-                log.exception("the ownership connection broke: this process gives up every room")
-                await self.drop_all()
-                reconnect = getattr(self.ownership, "reconnect", None)
-                if reconnect is not None:
-                    with contextlib.suppress(Exception):
-                        await asyncio.to_thread(reconnect)
+                await asyncio.to_thread(self.ownership.reconnect)
+            except Exception:  # the database is away: the next check tries again
+                log.exception("no new ownership connection yet")
+            return False
+        return True
 
     async def drop_all(self) -> None:
         """Stops every room without giving up locks one by one (they are gone already); its members are
