@@ -26,6 +26,7 @@ from wolfrunde.bots.strategy import choose
 
 ROOT = Path(__file__).resolve().parents[2]
 START_SECONDS = 120.0
+QUIET_SECONDS = 1.0  # a seat that heard nothing this long answers its last view again
 
 
 def script(name: str, *args: str) -> dict[str, str]:
@@ -211,7 +212,7 @@ async def play(base_url: str, table: Table, player: Player, *, host: bool, seats
     headers = {"Cookie": f"wolfrunde_session={player.cookie}"}
     started = False
     while player.final is None:
-        assert time.monotonic() < deadline, f"{player.name} did not finish in time"
+        assert time.monotonic() < deadline, f"{player.name} did not finish in time: {player.errors[-5:]}"
         try:
             async with websockets.connect(ws_url(base_url, table.code), additional_headers=headers) as ws:
                 player.connects += 1
@@ -223,9 +224,28 @@ async def play(base_url: str, table: Table, player: Player, *, host: bool, seats
 
 
 async def _session(ws: Any, table: Table, player: Player, *, host: bool, seats: int, started: bool) -> bool:
-    waiting: tuple[str, str] | None = None  # (ref, kind) of the decision in flight
+    waiting: tuple[str, str] | None = None  # (ref, phase) of the decision in flight
+    view: dict[str, Any] | None = None  # the last view: answered again when the server stays silent
     counter = 0
-    async for raw in ws:
+
+    async def decide(current: dict[str, Any]) -> tuple[str, str] | None:
+        nonlocal counter
+        await table.gate.wait()
+        move = choose(current, player.rng)
+        if move is None:
+            return None
+        counter += 1
+        ref = f"d{player.connects}-{counter}"
+        await ws.send(json.dumps({"type": "decide", "kind": move[0], "choice": move[1], "ref": ref}))
+        return ref, str(current.get("phase"))
+
+    while True:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=QUIET_SECONDS)
+        except TimeoutError:  # a refused or lost decision: the step is still open, answer it again
+            if waiting is None and view is not None:
+                waiting = await decide(view)
+            continue
         message = json.loads(raw)
         kind = message.get("type")
         if kind == "welcome":
@@ -252,16 +272,8 @@ async def _session(ws: Any, table: Table, player: Player, *, host: bool, seats: 
             if game_over(view):
                 player.final = view
                 return started
-            if waiting is not None:
-                continue
-            await table.gate.wait()
-            move = choose(view, player.rng)
-            if move is not None:
-                counter += 1
-                waiting = (f"d{player.connects}-{counter}", str(view.get("phase")))
-                decision = {"type": "decide", "kind": move[0], "choice": move[1], "ref": waiting[0]}
-                await ws.send(json.dumps(decision))
-    return started
+            if waiting is None:
+                waiting = await decide(view)
 
 
 async def run_table(base_url: str, table: Table, seats: int, seconds: float = 90.0) -> None:
