@@ -124,7 +124,7 @@ defaults
     timeout server 60s
     timeout tunnel 1h
     timeout client-fin 5s
-    timeout check 1s
+    timeout check 2s
 
 frontend wolfrunde
     bind {plan.host}:{plan.port}
@@ -137,7 +137,8 @@ backend rooms
     hash-type consistent
     option httpchk GET {HEALTH_PATH}
     http-check expect status 200
-    default-server check inter 1s fastinter 250ms downinter 1s fall 2 rise 2 on-marked-down shutdown-sessions
+    # a process that dies closes its connections itself; one that is only slow to answer a check keeps them
+    default-server check inter 1s fastinter 250ms downinter 1s fall 3 rise 2
 {servers}
 """
 
