@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the full test suite needs (browser, database, Java and npm for the
+# Installs the Debian packages the full test suite needs (browser, database, balancer and Redis, Java and npm for the
 # website checks, the narrator's system voices), when they are missing. The mbrola voices and pico live in Debian's contrib and non-free
 # sections: they are enabled once, in their own file, with the same mirror as the main archive.
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+command -v haproxy >/dev/null 2>&1 || need+=(haproxy)  # the balancer of `wolfrunde cluster` (tests/cluster)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)  # limits shared by the processes
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)  # the HTML checker vnu.jar
 command -v npm >/dev/null 2>&1 || need+=(npm)  # installs vnu-jar and axe-core (scripts/web-tools.sh)

@@ -13,6 +13,7 @@ COMMANDS: dict[str, str] = {
     "simulate": "wolfrunde.simulation.cli",
     "roles": "wolfrunde.engine.roles_cli",
     "serve": "wolfrunde.server.cli",
+    "cluster": "wolfrunde.server.cluster",
     "bots": "wolfrunde.bots.cli",
     "voices": "wolfrunde.narration.cli",
     "werwoerter": "wolfrunde.werwoerter.cli",

@@ -9,6 +9,7 @@ import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import redis.asyncio as aioredis
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -21,13 +22,16 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.online import http as online_http
 from wolfrunde.server.passwords import HashSlots
-from wolfrunde.server.ratelimit import Backoff, SlidingWindow
-from wolfrunde.server.rooms.registry import Registry
-from wolfrunde.server.security import CodeGuesses, SecurityHeaders
+from wolfrunde.server.presence import Presence
+from wolfrunde.server.ratelimit import Limits
+from wolfrunde.server.rooms.registry import Registry, RoomElsewhere
+from wolfrunde.server.security import LOOKUPS_PER_MINUTE, MISSES_PER_MINUTE, CodeGuesses, SecurityHeaders
 from wolfrunde.server.site import routes as site
 from wolfrunde.server.table import http as table_http
+from wolfrunde.server.texts import HTTP
 from wolfrunde.server.werwoerter_app import http as werwoerter_http
 from wolfrunde.store import Database
+from wolfrunde.store.ownership import ownership_for
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger(__name__)
@@ -42,6 +46,12 @@ async def health(request: Request) -> Response:
     return JSONResponse({"ok": True})
 
 
+async def online(request: Request) -> Response:
+    """How many players are connected to a room now, over every server process."""
+    presence: Presence = request.app.state.presence
+    return JSONResponse({"online": await presence.online()})
+
+
 async def _restore(registry: Registry) -> None:
     """Brings back every running game of every kind in the background: the server answers meanwhile,
     and a player who connects to a room not back yet waits for that room alone."""
@@ -52,6 +62,24 @@ async def _restore(registry: Registry) -> None:
         return
     if restored:
         log.info("%d laufende Spiele wiederhergestellt", restored)
+
+
+async def room_elsewhere(request: Request, error: Exception) -> Response:
+    """A request for a room another process runs (it moved there in a failover): try again shortly."""
+    return JSONResponse(
+        {"error": "room_elsewhere", "message": HTTP["room_elsewhere"]}, status_code=503, headers={"Retry-After": "1"}
+    )
+
+
+def set_limits(app: Starlette, config: ServerConfig, limits: Limits) -> None:
+    """The limits on sign-ups, logins and code guesses: this process's own, or shared through Redis."""
+    by_address, by_name = config.login_attempts_per_minute
+    app.state.login_limit = limits.window("login", by_address, 60.0)
+    app.state.login_backoff = limits.backoff("login", free=by_name)
+    app.state.register_limit = limits.window("register", config.registrations_per_hour, 3600.0)
+    app.state.code_guesses = CodeGuesses(
+        limits.window("lookups", LOOKUPS_PER_MINUTE, 60.0), limits.window("misses", MISSES_PER_MINUTE, 60.0)
+    )
 
 
 def kind_routes() -> list[BaseRoute]:
@@ -66,7 +94,15 @@ def create_app(config: ServerConfig) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         db.migrate()
-        registry = Registry(db, config, all_kinds())
+        address = config.process_address or "local"
+        ownership = await asyncio.to_thread(ownership_for, config.database_url, address, config.ownership_journal)
+        redis_client = None
+        if config.redis_url:
+            redis_client = aioredis.from_url(config.redis_url)
+            set_limits(app, config, Limits(redis_client))
+        app.state.presence = Presence(redis_client, address)
+        app.state.presence.start()
+        registry = Registry(db, config, all_kinds(), ownership)
         app.state.rooms = registry
         registry.start_sweeper()
         restoring = asyncio.get_running_loop().create_task(_restore(registry), name="restore-rooms")
@@ -79,6 +115,9 @@ def create_app(config: ServerConfig) -> Starlette:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await restoring
             await registry.close()
+            await app.state.presence.close()
+            if redis_client is not None:
+                await redis_client.aclose()
             db.close()
 
     routes: list[BaseRoute] = [
@@ -86,6 +125,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/online", index),  # the online client; /r/{code} is a room's link
         Route("/r/{code}", index),
         Route("/api/health", health),
+        Route("/api/online", online),
         *narration_roles.routes(),  # /api/roles, /api/roles/{id}, its Hörbeispiel
         *narration_http.routes(),  # /api/voices…, /api/narration/… (the narrator's audio)
         Route("/api/register", auth.register, methods=["POST"]),
@@ -95,14 +135,16 @@ def create_app(config: ServerConfig) -> Starlette:
         *kind_routes(),
         Mount("/static", app=StaticFiles(directory=static), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders)],
+        exception_handlers={RoomElsewhere: room_elsewhere},
+    )
     app.state.db = db
     app.state.config = config
     app.state.static = static
-    by_address, by_name = config.login_attempts_per_minute
-    app.state.login_limit = SlidingWindow(by_address, 60.0)
-    app.state.login_backoff = Backoff(free=by_name)
-    app.state.register_limit = SlidingWindow(config.registrations_per_hour, 3600.0)
-    app.state.code_guesses = CodeGuesses()
+    set_limits(app, config, Limits())
+    app.state.presence = Presence()
     app.state.password_hashes = HashSlots(config.concurrent_password_hashes)
     return app

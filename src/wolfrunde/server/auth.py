@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 
 from wolfrunde.server import safejson
 from wolfrunde.server.passwords import HashSlots, needs_rehash
-from wolfrunde.server.ratelimit import Backoff, SlidingWindow
+from wolfrunde.server.ratelimit import LoginBackoff, Window
 from wolfrunde.server.security import client_address, same_origin
 from wolfrunde.server.texts import HTTP
 from wolfrunde.store import Database, User
@@ -94,8 +94,8 @@ async def register(request: Request) -> Response:
         return problem(400, "bad_name")
     if not 8 <= len(parsed.password) <= MAX_PASSWORD:
         return problem(400, "bad_password")
-    limiter: SlidingWindow = request.app.state.register_limit
-    if not limiter.allow(client_address(request)):
+    limiter: Window = request.app.state.register_limit
+    if not await limiter.allow(client_address(request)):
         return problem(429, "too_many_signups")
     password_hash = await _hashes(request).hash(parsed.password)
     user = await asyncio.to_thread(store.create_user, request.app.state.db, name, password_hash)
@@ -109,22 +109,22 @@ async def login(request: Request) -> Response:
     if isinstance(parsed, Response):
         return parsed
     address = client_address(request)
-    by_address: SlidingWindow = request.app.state.login_limit
-    backoff: Backoff = request.app.state.login_backoff
+    by_address: Window = request.app.state.login_limit
+    backoff: LoginBackoff = request.app.state.login_backoff
     key = f"{store.name_key(parsed.name)}|{address}"
-    wait = backoff.wait(key)
+    wait = await backoff.wait(key)
     if wait > 0:
         return problem(429, "too_many_logins", seconds=math.ceil(wait))
-    if not by_address.allow(address):
+    if not await by_address.allow(address):
         return problem(429, "too_many_logins", seconds=60)
     db: Database = request.app.state.db
     user = await asyncio.to_thread(store.find_user, db, parsed.name)
     password = parsed.password[: MAX_PASSWORD + 1]
     valid = await _hashes(request).verify(None if user is None else user.password_hash, password)
     if user is None or not valid or len(parsed.password) > MAX_PASSWORD:
-        backoff.failed(key)
+        await backoff.failed(key)
         return problem(401, "bad_login")
-    backoff.succeeded(key)
+    await backoff.succeeded(key)
     if needs_rehash(user.password_hash):
         rehashed = await _hashes(request).hash(parsed.password)
         await asyncio.to_thread(store.update_password_hash, db, user.id, rehashed)

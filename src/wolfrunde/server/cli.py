@@ -32,6 +32,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=[],
         help="IP-Adresse eines Proxys, dessen X-Forwarded-For geglaubt wird; mehrfach möglich",
     )
+    parser.add_argument(
+        "--redis-url",
+        default=None,
+        help="z. B. redis://127.0.0.1:6379/0: Limits und Anwesenheit teilen sich alle Prozesse (Scale-out)",
+    )
+    parser.add_argument(
+        "--advertise",
+        default=None,
+        metavar="HOST:PORT",
+        help="Adresse, unter der die anderen Prozesse diesen erreichen (Standard: --host:--port)",
+    )
+    parser.add_argument(
+        "--ownership-log", default=None, help="Datei, in die jeder übernommene und abgegebene Raum geschrieben wird"
+    )
     parser.add_argument("--testing", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -53,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
         "public_origins": origins,
         "trusted_proxies": frozenset(args.trusted_proxy),
         "ready_message": f"Wolfrunde läuft: {origins[0]}/",
+        "process_address": args.advertise or f"{args.host}:{args.port}",
+        "ownership_journal": args.ownership_log,
+        "redis_url": args.redis_url,
     }
     config = ServerConfig(**common, narration_wait=1.0, narration_prerender=True)
     if args.testing:  # for tests: bots answer at once, skipped steps pass quickly, many sign-ups allowed

@@ -26,3 +26,7 @@ class ServerConfig:
     concurrent_password_hashes: int = 2  # argon2 takes 64 MiB each: more sign-ups and logins wait their turn
     ready_message: str | None = None  # printed once the server is ready (the address to open)
     restart_grace: float = 15.0  # after a restart every open step runs at least this long, so players can return
+    # several processes on one PostgreSQL database (docs/operators.md, Scale-out)
+    process_address: str | None = None  # host:port where the other processes reach this one
+    ownership_journal: str | None = None  # a file that gets one line per room taken or given up
+    redis_url: str | None = None  # limits and presence shared by every process; None: in this process

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from wolfrunde.server.ratelimit import SlidingWindow
+from wolfrunde.server.ratelimit import LocalWindow, SlidingWindow, Window
 
 CONTENT_SECURITY_POLICY = "; ".join(
     (
@@ -101,29 +101,34 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+LOOKUPS_PER_MINUTE = 120
+MISSES_PER_MINUTE = 20
+
+
 class CodeGuesses:
     """Looking up rooms by code is limited per client address, misses more strictly than hits, so that
-    codes cannot be enumerated (a player who mistypes a few times is not bothered)."""
+    codes cannot be enumerated (a player who mistypes a few times is not bothered). With several
+    processes both windows are shared (`ratelimit.Limits`)."""
 
-    def __init__(self, lookups_per_minute: int = 120, misses_per_minute: int = 20) -> None:
-        self.lookups = SlidingWindow(lookups_per_minute, 60.0)
-        self.misses = SlidingWindow(misses_per_minute, 60.0)
+    def __init__(self, lookups: Window | None = None, misses: Window | None = None) -> None:
+        self.lookups = lookups or LocalWindow(SlidingWindow(LOOKUPS_PER_MINUTE, 60.0))
+        self.misses = misses or LocalWindow(SlidingWindow(MISSES_PER_MINUTE, 60.0))
 
-    def allow(self, address: str) -> bool:
+    async def allow(self, address: str) -> bool:
         """Called before a lookup; False: too many lookups or misses from this address lately."""
-        return self.misses.would_allow(address) and self.lookups.allow(address)
+        return await self.misses.would_allow(address) and await self.lookups.allow(address)
 
-    def missed(self, address: str) -> None:
-        self.misses.allow(address)
+    async def missed(self, address: str) -> None:
+        await self.misses.allow(address)
 
 
-def lookup_allowed(connection: HTTPConnection) -> bool:
+async def lookup_allowed(connection: HTTPConnection) -> bool:
     """Before a room is looked up by its code (an info request, a QR code, a socket)."""
     guesses: CodeGuesses = connection.app.state.code_guesses
-    return guesses.allow(client_address(connection))
+    return await guesses.allow(client_address(connection))
 
 
-def lookup_missed(connection: HTTPConnection) -> None:
+async def lookup_missed(connection: HTTPConnection) -> None:
     """The code named no room."""
     guesses: CodeGuesses = connection.app.state.code_guesses
-    guesses.missed(client_address(connection))
+    await guesses.missed(client_address(connection))

@@ -9,10 +9,11 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 7_417_001  # PostgreSQL: processes starting at once migrate one after the other
 
 
 def default_url(data_dir: str | Path) -> str:
@@ -45,10 +46,12 @@ class Database:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def migrate(self) -> None:
-        """Runs every Alembic migration not yet applied (idempotent)."""
+        """Runs every Alembic migration not yet applied (idempotent; on PostgreSQL one process at a time)."""
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as connection:
+            if self.engine.dialect.name == "postgresql":
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 

@@ -40,12 +40,12 @@ async def create_room(request: Request) -> Response:
 
 async def _stored(request: Request) -> store.StoredRoom | Response:
     """The stored online room the path names; or the answer: 404, or 429 after too many guesses."""
-    if not lookup_allowed(request):
+    if not await lookup_allowed(request):
         return auth.problem(429, "too_many_lookups")
     code = normalise(request.path_params["code"])
     record = None if code is None else await _registry(request).record(code)
     if record is None or record.kind not in KINDS:
-        lookup_missed(request)
+        await lookup_missed(request)
         return auth.problem(404, "no_room")
     return record
 

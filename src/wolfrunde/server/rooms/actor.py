@@ -11,12 +11,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms import protocol
+from wolfrunde.server.rooms.connection import CLOSE_ELSEWHERE
 from wolfrunde.server.rooms.kind import Handle, Peer, RoomKind
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.store import Database
@@ -85,6 +86,7 @@ class RoomActor:
         self.task: asyncio.Task[None] | None = None
         self._peers: dict[int, Peer] = {}
         self._handles: set[_Scheduled] = set()
+        self.on_lost: Callable[[RoomActor], Awaitable[None]] | None = None  # another writer took the room
         kind.bind(self)
 
     # --- what the core offers a kind (RoomServices) ---------------------------------------------------
@@ -127,11 +129,20 @@ class RoomActor:
         **fields: Any,
     ) -> float:
         """Stores one accepted command (and room columns) before anything about it is sent. `at`: the time
-        the kind applied it (replays depend on it), else the time it is stored."""
+        the kind applied it (replays depend on it), else the time it is stored.
+
+        The command gets the number this room expects next: when another writer stored one under it first,
+        this process does not own the room (any longer); the room is given up and SequenceTaken raised."""
         seq = self.seq
-        stored = await asyncio.to_thread(
-            store.append_command, self.db, self.code, seq, op, seat, kind, payload, at=at, **fields
-        )
+        try:
+            stored = await asyncio.to_thread(
+                store.append_command, self.db, self.code, seq, op, seat, kind, payload, at=at, **fields
+            )
+        except store.SequenceTaken:
+            log.error("room %s: command %d was stored by another writer; the room is given up", self.code, seq)
+            if self.on_lost is not None:
+                await self.on_lost(self)
+            raise
         self.seq = seq + 1
         return stored
 
@@ -248,6 +259,12 @@ class RoomActor:
     def attach_local(self, peer: Peer) -> None:
         """A member the room itself creates (a bot seat), from inside the room's task."""
         self._peers[peer.conn.id] = peer
+
+    def send_members_away(self) -> None:
+        """Closes every member's connection with the code that says: reconnect, the room lives elsewhere."""
+        for peer in list(self._peers.values()):
+            peer.conn.close(CLOSE_ELSEWHERE)
+        self._peers.clear()
 
     def remove_peer(self, peer: Peer) -> None:
         """The kind sends a member away (removed from the table): it leaves the room now."""

@@ -16,6 +16,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from wolfrunde.server.ratelimit import TokenBucket
 
 OUTBOX_LIMIT = 512
+CLOSE_NORMAL = 1000
+CLOSE_ELSEWHERE = 4409  # the room is run by another server process now: reconnect (docs/protocol.md)
 _ids = itertools.count(1)
 
 
@@ -40,7 +42,7 @@ class Connection:
     def send(self, message: dict[str, Any]) -> None:
         raise NotImplementedError
 
-    def close(self) -> None:
+    def close(self, code: int = CLOSE_NORMAL) -> None:
         self.closed = True
 
 
@@ -54,6 +56,7 @@ class SocketConnection(Connection):
         self.bucket = bucket or TokenBucket(rate=8.0, burst=30.0)
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.last_throttle_reply = 0.0
+        self.close_code = CLOSE_NORMAL
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
@@ -63,9 +66,10 @@ class SocketConnection(Connection):
         except asyncio.QueueFull:
             self.close()
 
-    def close(self) -> None:
+    def close(self, code: int = CLOSE_NORMAL) -> None:
         if not self.closed:
             self.closed = True
+            self.close_code = code
             with contextlib.suppress(asyncio.QueueFull):
                 self.outbox.put_nowait(None)
 
@@ -90,7 +94,7 @@ class SocketConnection(Connection):
         finally:
             self.closed = True
             with contextlib.suppress(Exception):
-                await self.websocket.close(code=1000)
+                await self.websocket.close(code=self.close_code)
 
 
 class LocalConnection(Connection):

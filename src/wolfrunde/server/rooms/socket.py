@@ -9,12 +9,14 @@ import contextlib
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from wolfrunde.room_codes import normalise
+from wolfrunde.server.presence import Presence
 from wolfrunde.server.ratelimit import TokenBucket
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.actor import Detach, Incoming
-from wolfrunde.server.rooms.connection import SocketConnection
+from wolfrunde.server.rooms.connection import CLOSE_ELSEWHERE, SocketConnection
 from wolfrunde.server.rooms.kind import Peer
-from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.rooms.registry import Registry, RoomElsewhere
+from wolfrunde.server.rooms.relay import relay, relayed
 from wolfrunde.server.security import lookup_allowed, lookup_missed, same_origin
 
 CLOSE_AUTH = 4401
@@ -26,6 +28,7 @@ CLOSE_CODES = {
     "unknown_guest": CLOSE_AUTH,
     "hello_first": CLOSE_AUTH,
     "wrong_origin": CLOSE_POLICY,
+    "room_elsewhere": CLOSE_ELSEWHERE,
 }
 
 
@@ -35,14 +38,18 @@ async def serve_socket(websocket: WebSocket, kinds: frozenset[str], missing: str
     if not same_origin(websocket):
         await _refuse(websocket, protocol.Refusal("wrong_origin"))
         return
-    if not lookup_allowed(websocket):
+    if not await lookup_allowed(websocket):
         await _refuse(websocket, protocol.Refusal("too_many_lookups"), CLOSE_POLICY)
         return
     registry: Registry = websocket.app.state.rooms
     code = normalise(websocket.path_params.get("code", ""))
-    actor = await registry.get(code) if code else None
+    try:
+        actor = await registry.get(code) if code else None
+    except RoomElsewhere as elsewhere:
+        await _send_on(websocket, elsewhere)
+        return
     if actor is None or actor.kind.kind_id not in kinds:
-        lookup_missed(websocket)
+        await lookup_missed(websocket)
         await _refuse(websocket, protocol.Refusal(missing), CLOSE_NO_ROOM)
         return
     identity = await actor.kind.identify(websocket)
@@ -57,6 +64,10 @@ async def serve_socket(websocket: WebSocket, kinds: frozenset[str], missing: str
         await _refuse(websocket, refusal)
         return
     writer = asyncio.get_running_loop().create_task(conn.pump())
+    presence: Presence = websocket.app.state.presence
+    user = identity.user_id
+    if user is not None:
+        await presence.joined(user)
     try:
         while not conn.closed:
             message = await websocket.receive()
@@ -83,8 +94,18 @@ async def serve_socket(websocket: WebSocket, kinds: frozenset[str], missing: str
     finally:
         actor.post(Detach(peer))
         conn.close()
+        if user is not None:
+            await presence.left(user)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(writer, timeout=5)
+
+
+async def _send_on(websocket: WebSocket, elsewhere: RoomElsewhere) -> None:
+    """Another process owns the room: the socket is relayed there, or closed so that the client
+    reconnects (by then the balancer or the store knows the owner)."""
+    if elsewhere.owner is not None and not relayed(websocket) and await relay(websocket, elsewhere.owner):
+        return
+    await _refuse(websocket, protocol.Refusal("room_elsewhere"), CLOSE_ELSEWHERE)
 
 
 async def _refuse(websocket: WebSocket, refusal: protocol.Refusal, close_code: int | None = None) -> None:

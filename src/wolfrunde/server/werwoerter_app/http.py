@@ -93,12 +93,12 @@ async def join(request: Request) -> Response:
     """A guest takes a seat (own devices, while the round waits): `{"name"}` → `{code, seat, token}`."""
     if not auth.same_origin(request):
         return auth.problem(403, "wrong_origin")
-    if not lookup_allowed(request):
+    if not await lookup_allowed(request):
         return auth.problem(429, "too_many_lookups")
     code = normalise(request.path_params["code"])
     actor = await _registry(request).get(code) if code else None
     if actor is None or round_of(actor) is None:
-        lookup_missed(request)
+        await lookup_missed(request)
         return _problem(404, "no_round")
     body = await _body(request)
     name = clean_name(None if body is None else body.get("name"))
@@ -113,12 +113,12 @@ async def join(request: Request) -> Response:
 
 async def _stored(request: Request) -> StoredRoom | Response:
     """The stored round the path names (never its game); or the answer: 404, or 429 after too many guesses."""
-    if not lookup_allowed(request):
+    if not await lookup_allowed(request):
         return auth.problem(429, "too_many_lookups")
     code = normalise(request.path_params["code"])
     record = None if code is None else await _registry(request).record(code)
     if record is None or record.kind not in KINDS:
-        lookup_missed(request)
+        await lookup_missed(request)
         return _problem(404, "no_round")
     return record
 
