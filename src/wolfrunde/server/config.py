@@ -26,3 +26,5 @@ class ServerConfig:
     concurrent_password_hashes: int = 2  # argon2 takes 64 MiB each: more sign-ups and logins wait their turn
     ready_message: str | None = None  # printed once the server is ready (the address to open)
     restart_grace: float = 15.0  # after a restart every open step runs at least this long, so players can return
+    turn_url: str | None = None  # coturn for the voice chat, e.g. "turn:turn.example:3478"; None: no TURN
+    turn_secret: str | None = None  # coturn's static-auth-secret: short-lived credentials per player
