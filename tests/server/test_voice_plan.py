@@ -4,6 +4,7 @@ the other plans to hear."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 from typing import Any
@@ -131,10 +132,8 @@ def talk_by_day(game: Game, rng: random.Random) -> None:
         move = DONE_SPEAKING if game.speakers and rng.random() < 0.4 else RAISE_HAND
         if move == DONE_SPEAKING:
             seat = game.speakers[0]
-        try:
+        with contextlib.suppress(IllegalMove):
             game.decide(seat, move, None)
-        except IllegalMove:
-            pass
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
