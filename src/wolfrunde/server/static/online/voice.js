@@ -30,6 +30,7 @@ const T = {
   micMissing: "Kein Mikrofon gefunden: du kannst zuhören, aber nicht sprechen.",
   noWebRTC: "Dieser Browser kann keinen Sprachchat.",
   speaking: "spricht",
+  mixer: "Lautstärke und Stummschalten",
   nobodySpeaks: "Gerade spricht niemand.",
   volume: (name) => `Lautstärke von ${name}`,
   mute: "Stumm",
@@ -393,8 +394,9 @@ function createVoice(socketOf) {
       list: el("ul", { class: "voice-peers" }),
     };
     listKey = "";
-    mount(root, el("h2", {}, T.title), parts.mic, el("div", { class: "voice-keyrow" }, key, parts.state),
-      parts.speaking, parts.list);
+    mount(root, el("h2", { class: "voice-title" }, T.title), parts.mic,
+      el("div", { class: "voice-keyrow" }, key, parts.state), parts.speaking,
+      el("details", { class: "voice-mixer" }, el("summary", {}, T.mixer), parts.list));
   }
 
   function render() {
