@@ -8,6 +8,8 @@ bash scripts/system-packages.sh
 bash scripts/setup.sh test
 bash scripts/web-tools.sh  # vnu-jar and axe-core for the website tests, into .cache/npm
 .venv/bin/ruff check src tests bench
+.venv/bin/ruff format --check src tests bench
+.venv/bin/mypy
 eval "$(bash scripts/postgres.sh start)"
 trap 'bash scripts/postgres.sh stop "$WOLFRUNDE_PG_DIR"' EXIT
 export WOLFRUNDE_CHROMIUM=/usr/bin/chromium

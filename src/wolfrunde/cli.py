@@ -31,7 +31,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, object]]:
                 continue  # that part of the platform is not installed in this build
             raise
         command_parser = sub.add_parser(name, help=getattr(module, "HELP", None))
-        module.configure(command_parser)  # type: ignore[attr-defined]
+        module.configure(command_parser)
         modules[name] = module
     return parser, modules
 

@@ -14,6 +14,7 @@ from wolfrunde.engine import all_cards
 from wolfrunde.server.match import Match
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.table import texts
+from wolfrunde.server.table.knowledge import private_events
 from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, deal_cards
 from wolfrunde.server.table.single import SingleDevice, TableOptions
 
@@ -121,7 +122,10 @@ def test_reihum_turns_look_alike_and_never_reveal_a_role(seed: int) -> None:
         if turn is None or turn.purpose != "round":
             return
         seat = turn.seats[0]
-        text = json.dumps(screen, ensure_ascii=False)
+        # the news are the seat's own events (checked against its view below); the rest is the same for all
+        text = json.dumps({k: v for k, v in screen.items() if k != "news"}, ensure_ascii=False)
+        own_lines = {texts.news_line(e, device.names, seat) for _, e in private_events(device.match, [seat], 0)}
+        assert set(screen.get("news") or []) <= own_lines, screen.get("news")
         for name in role_names_unknown_to(device, seat) & cards:
             assert name not in text, f"{name} shown to seat {seat}: {text}"
         if screen["screen"] == "pass":

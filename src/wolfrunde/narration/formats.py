@@ -92,4 +92,4 @@ def stored_as(path: Path, fmt: AudioFormat) -> bool:
         info = soundfile.info(str(path))
     except (soundfile.LibsndfileError, RuntimeError):
         return False
-    return info.format == fmt.container and info.subtype == fmt.subtype
+    return bool(info.format == fmt.container and info.subtype == fmt.subtype)

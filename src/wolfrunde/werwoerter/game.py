@@ -134,7 +134,8 @@ class Game:
                 raise IllegalMove("Die Partie ist vorbei; es läuft keine Zeit mehr.")
             if decision.seat is not None or decision.choice is not None:
                 raise IllegalMove("Den Ablauf der Zeit meldet die Uhr, kein Spieler.")
-            return phase.time_up
+            time_up: Callable[[State], None] = phase.time_up
+            return time_up
         requests = [r for r in phase.requests(state) if r.kind is decision.kind]
         request = next((r for r in requests if r.seat == decision.seat), None)
         if request is None:

@@ -86,10 +86,12 @@ def _check_int(what: str, value: object) -> None:
 def _check_players(players: Sequence[object]) -> None:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise IllegalMove(f"Werwörter braucht {MIN_PLAYERS} bis {MAX_PLAYERS} Spieler, nicht {len(players)}.")
+    names: list[str] = []
     for name in players:
         if not isinstance(name, str) or not name.strip():
             raise IllegalMove("Jeder Spieler braucht einen Namen.")
-    if len({name.strip().casefold() for name in players}) != len(players):  # type: ignore[union-attr]
+        names.append(name)
+    if len({name.strip().casefold() for name in names}) != len(players):
         raise IllegalMove("Zwei Spieler haben denselben Namen.")
 
 

@@ -11,6 +11,7 @@ release the next step only then, so nobody is called mid-sentence.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,7 +62,7 @@ class RoomNarration:
         except Exception:  # the narrator must never stop a game: this change is then not narrated
             log.exception("narration failed")
             return NarrationBatch()
-        return self._told(batch, at)
+        return self._told(batch, max(at, time.time()))  # told from when it is ready, however long that took
 
     def tell_events(self, stop: int | None = None, *, at: float, skip_steps: bool = False) -> NarrationBatch:
         """Like `changes`, but at once, with the lengths known now: the public events up to the position

@@ -222,9 +222,9 @@ class PacedGame:
         a step closed early still lasts its least duration, each step nobody answered lasts a draw of its
         own, the boundaries are shown as the narrator reaches them, the next step once all is told."""
         room = self.services
-        now = time.time()
         spoken_before = self.narration.spoken_until
-        told = await self.narration.changes(now, lead)
+        told = await self.narration.changes(time.time(), lead)
+        now = time.time()  # the narration is told from when it is sent, however long making it took
         self.generation += 1
         closing = self.timer.not_before if self.timer is not None and self.timer.not_before else now
         start = max(now, spoken_before, closing)

@@ -76,7 +76,7 @@ def measure(games: int = GAMES, seed: int = SEED, progress: bool = False) -> dic
         "about": f"Simulierte Siegquoten der empfohlenen Besetzungen. Erzeugt mit: {COMMAND}",
         "games": games,
         "seed": seed,
-        "follow_seer": policy.FOLLOW_SEER,
+        "follow_seer": policy.FOLLOW_INFORMANT,
         "simulation": simulation_fingerprint(),
         "rules": rows,
     }
