@@ -22,8 +22,9 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, data: Path, port: int | None = None) -> None:
+    def __init__(self, data: Path, port: int | None = None, args: tuple[str, ...] = ()) -> None:
         self.data = data
+        self.args = args  # more `wolfrunde serve` options
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -43,6 +44,7 @@ class LiveServer:
             "--data",
             str(self.data),
             "--testing",
+            *self.args,
         ]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))

@@ -46,6 +46,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ownership-log", default=None, help="Datei, in die jeder übernommene und abgegebene Raum geschrieben wird"
     )
+    parser.add_argument(
+        "--turn-url",
+        default=None,
+        help="TURN-Server für den Sprachchat (z. B. turn:turn.example:3478); alle Sprache läuft dann über ihn",
+    )
+    parser.add_argument(
+        "--turn-secret",
+        default=None,
+        help="das static-auth-secret des TURN-Servers (coturn, use-auth-secret); Pflicht mit --turn-url",
+    )
     parser.add_argument("--testing", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -54,8 +64,13 @@ def run(args: argparse.Namespace) -> int:
 
     from wolfrunde.server.app import create_app
     from wolfrunde.server.config import ServerConfig
+    from wolfrunde.server.voice.turn import check_url
     from wolfrunde.store import default_url
 
+    if (args.turn_url is None) != (args.turn_secret is None):
+        raise SystemExit("--turn-url und --turn-secret gehören zusammen: gib beide an oder keines.")
+    if args.turn_url is not None and (problem := check_url(args.turn_url)) is not None:
+        raise SystemExit(problem)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     url = args.database_url or default_url(args.data)
     voices = str(Path(args.data) / "voices")
@@ -70,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
         "process_address": args.advertise or f"{args.host}:{args.port}",
         "ownership_journal": args.ownership_log,
         "redis_url": args.redis_url,
+        "turn_url": args.turn_url,
+        "turn_secret": args.turn_secret,
     }
     config = ServerConfig(**common, narration_wait=1.0, narration_prerender=True)
     if args.testing:  # for tests: bots answer at once, skipped steps pass quickly, many sign-ups allowed

@@ -30,3 +30,5 @@ class ServerConfig:
     process_address: str | None = None  # host:port where the other processes reach this one
     ownership_journal: str | None = None  # a file that gets one line per room taken or given up
     redis_url: str | None = None  # limits and presence shared by every process; None: in this process
+    turn_url: str | None = None  # coturn for the voice chat, e.g. "turn:turn.example:3478"; None: no TURN
+    turn_secret: str | None = None  # coturn's static-auth-secret: short-lived credentials per player

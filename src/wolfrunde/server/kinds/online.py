@@ -131,6 +131,7 @@ class OnlineRoom:
             if message is not None:
                 peer.send(message)
             peer.send(await self._history(peer.seat))
+            self.game.voice.attach(peer, self.game.voice_plan(peer.seat))
 
     async def detach(self, peer: Peer) -> None:
         self._broadcast_lobby()
@@ -175,6 +176,8 @@ class OnlineRoom:
             await self._start(peer, message)
         elif isinstance(message, m.NewGame):
             await self._new_game(peer, message)
+        elif isinstance(message, m.VOICE_SIGNALS):
+            self._voice_signal(peer, message)
 
     # --- who is who ---------------------------------------------------------------------------------
     def _seat_of(self, peer: Peer) -> int | None:
@@ -377,6 +380,11 @@ class OnlineRoom:
                 else None
             )
         )
+
+    def _voice_signal(self, peer: Peer, message: m.VoiceOffer | m.VoiceAnswer | m.VoiceIce) -> None:
+        if self.game is None:
+            raise Refusal("not_running")
+        self.game.voice.relay(self._room, peer, self.game.voice_plan, message)
 
     def _seat_bots(self) -> None:
         """Every bot seat plays through an in-process connection: it reads its seat's messages and

@@ -13,6 +13,8 @@ from wolfrunde.server.online import channels, payloads
 from wolfrunde.server.online.lobby import DEFAULT_TIMERS, Lobby
 from wolfrunde.server.rooms.paced_game import PacedGame, Shown
 from wolfrunde.server.rooms.timer import Timer
+from wolfrunde.server.voice.plan import VoicePlan, plan_for
+from wolfrunde.server.voice.signaling import VoiceRelay, turn_server
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,7 @@ class OnlineGame(PacedGame):
         super().__init__(match, lobby.settings.narrator, config, timer, self.whisper_seconds)
         self._whisper_night: int | None = None
         self._readable: dict[int, frozenset[str]] = {}
+        self.voice = VoiceRelay(turn_server(config))
 
     @property
     def whisper_seconds(self) -> int:
@@ -55,6 +58,7 @@ class OnlineGame(PacedGame):
                 self.services.later(0.0, ChannelsOpened(seat))
             self._readable[seat] = readable
         self._plan_whisper_end()
+        self.voice.refresh(self.services, self.voice_plan, changed)
 
     def resume(self, *, restarted: bool) -> None:
         super().resume(restarted=restarted)
@@ -90,6 +94,7 @@ class OnlineGame(PacedGame):
                 message = self.message_for(peer)
                 if message is not None:
                     peer.send(message)
+        self.voice.refresh(self.services, self.voice_plan, range(self.match.seats))
 
     def view_of(self, seat: int) -> dict[str, Any]:
         """The view this seat was last shown: chat and reconnects follow it, not the engine's newer state."""
@@ -103,3 +108,16 @@ class OnlineGame(PacedGame):
     def channels_for(self, seat: int) -> dict[str, bool]:
         timer = None if self.timer is None else self.timer.to_json()
         return channels.for_seat(self.view_of(seat), timer, self.lobby.settings.timers, time.time())
+
+    def voice_plan(self, seat: int) -> VoicePlan:
+        """Whom this seat keeps a voice connection with, may speak to and may hear, from its own view."""
+        timer = None if self.timer is None else self.timer.to_json()
+        humans = [index for index, player in enumerate(self.lobby.seats) if not player.bot]
+        return plan_for(
+            self.view_of(seat),
+            humans,
+            meldeliste=self.lobby.settings.meldeliste,
+            timer=timer,
+            timers=self.lobby.settings.timers,
+            now=time.time(),
+        )

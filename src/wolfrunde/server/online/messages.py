@@ -67,4 +67,36 @@ class Chat(Message):
     text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT_CHARS)]
 
 
-SCHEMA = Schema(Join, Leave, ChangeSettings, Kick, AddBot, Start, NewGame, Decide, Chat)
+# --- voice chat: WebRTC signaling between two seats of the room (docs/voice.md) -----------------------
+MAX_SDP_CHARS = 3500
+MAX_CANDIDATE_CHARS = 600
+VoiceSession = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class VoiceOffer(Message):
+    type: Literal["voice_offer"]
+    to: StrictInt
+    session: VoiceSession  # the sender's connection to this peer; a new one replaces the old
+    sdp: Annotated[str, Field(min_length=1, max_length=MAX_SDP_CHARS)]
+
+
+class VoiceAnswer(Message):
+    type: Literal["voice_answer"]
+    to: StrictInt
+    session: VoiceSession
+    answers: VoiceSession  # the session of the offer this answers
+    sdp: Annotated[str, Field(min_length=1, max_length=MAX_SDP_CHARS)]
+
+
+class VoiceIce(Message):
+    type: Literal["voice_ice"]
+    to: StrictInt
+    session: VoiceSession
+    candidate: Annotated[str, Field(max_length=MAX_CANDIDATE_CHARS)]  # "": no more candidates
+    mid: Annotated[str, Field(max_length=16)] | None = None
+    mline: StrictInt | None = None
+
+
+VOICE_SIGNALS = (VoiceOffer, VoiceAnswer, VoiceIce)
+
+SCHEMA = Schema(Join, Leave, ChangeSettings, Kick, AddBot, Start, NewGame, Decide, Chat, *VOICE_SIGNALS)

@@ -8,6 +8,7 @@ import { TEXT } from "../lib/texts.js";
 import { gameScreen } from "./game.js";
 import { lobbyScreen } from "./lobby.js";
 import { HOME } from "./paths.js";
+import { withVoice } from "./voice.js";
 
 const T = TEXT.online;
 
@@ -27,7 +28,7 @@ export function enterRoom(code, mainNode, onLoggedOut) {
   state.code = code;
   state.socket = openSocket({
     url: `/ws/rooms/${encodeURIComponent(code)}`,
-    onMessage: receive,
+    onMessage: withVoice(receive, () => state.socket),
     onStatus: (up) => { if (!up && !state.socket?.stopped) toast(TEXT.socket.lost, "error"); },
     onStop: (reason, closeCode) => {
       if (closeCode === 4401) { loggedOut(); return; }

@@ -1,0 +1,123 @@
+"""The voice plan of one seat: whom it keeps a connection with, whom it may send its voice to and whom it
+may hear right now. A pure function of the seat's own view, with the rules of the text channels
+(`online.channels`):
+
+- by day the living speak to everyone (with the Meldeliste only the one who has the word);
+- at night the living wolves of tonight's pack speak among themselves, the lovers in their whisper
+  window, the Schwestern and Brüder during their own step;
+- the dead speak only to the dead and keep hearing the day's discussion; the living never hear them;
+- after the game everyone speaks to everyone.
+
+Connections (`peers`) join every human seat to every other from the start to the end of the game, so
+who is connected reveals nothing. Every seat a plan names in `send` or `hear` is one the seat knows to
+be there: the dead are public, a wolf knows his pack, a lover his partner, a sister her sisters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from wolfrunde.server.online import channels
+
+
+@dataclass(frozen=True)
+class VoicePlan:
+    peers: frozenset[int]  # every seat this one keeps a connection with (all other human seats)
+    send: frozenset[int]  # whom this seat's voice may reach now
+    hear: frozenset[int]  # whose voice this seat may play now
+
+    def to_json(self) -> dict[str, Any]:
+        return {"peers": sorted(self.peers), "send": sorted(self.send), "hear": sorted(self.hear)}
+
+
+def plan_for(
+    view: dict[str, Any],
+    humans: Iterable[int],
+    *,
+    meldeliste: bool,
+    timer: dict[str, Any] | None,
+    timers: dict[str, int],
+    now: float,
+) -> VoicePlan:
+    """The plan of `view["seat"]`; `humans` are the seats a person plays (public in the lobby)."""
+    seat = int(view["seat"])
+    people = frozenset(int(other) for other in humans)
+    if seat not in people:
+        return VoicePlan(frozenset(), frozenset(), frozenset())
+    peers = people - {seat}
+    if view.get("phase") == "over" or view.get("result") is not None:
+        return VoicePlan(peers, peers, peers)
+    open_channels = channels.for_seat(view, timer, timers, now)
+    alive = _alive(view)
+    dead = frozenset(range(len(view.get("players") or ()))) - alive
+    send: set[int] = set()
+    hear: set[int] = set()
+    if view.get("phase") == "day":
+        speakers = _day_speakers(view, alive, meldeliste)
+        if seat in speakers:
+            send |= alive | dead  # the dead keep hearing the day's discussion
+        hear |= speakers
+    for channel, members in _night_circles(view, alive).items():
+        if open_channels.get(channel):
+            send |= members
+            hear |= members
+    if seat in dead:
+        send |= dead
+        hear |= dead
+    send &= peers
+    hear &= peers
+    return VoicePlan(peers, frozenset(send), frozenset(hear))
+
+
+def _alive(view: dict[str, Any]) -> frozenset[int]:
+    return frozenset(int(p["seat"]) for p in view.get("players") or () if p.get("alive"))
+
+
+def _day_speakers(view: dict[str, Any], alive: frozenset[int], meldeliste: bool) -> frozenset[int]:
+    """Who may speak in the village now: every living player, or with the Meldeliste the one who has
+    the word (the first on today's list)."""
+    if not meldeliste:
+        return alive
+    speakers = [int(seat) for seat in view.get("speakers") or ()]
+    return frozenset(speakers[:1]) & alive
+
+
+def _night_circles(view: dict[str, Any], alive: frozenset[int]) -> dict[str, frozenset[int]]:
+    """The living members of each night channel this seat knows of, from its own view."""
+    you = view.get("you") or {}
+    seat = int(view["seat"])
+    circles: dict[str, frozenset[int]] = {}
+    pack = _tonights_pack(view)
+    if seat in pack:
+        circles["wolves"] = pack & alive
+    lover = you.get("lover")
+    if lover is not None:
+        circles["lovers"] = frozenset({int(lover)}) & alive
+    role = str(you.get("role"))
+    if role in channels.COMPANIONS:
+        channel, _step = channels.COMPANIONS[role]
+        circles[channel] = _companions(view, role) & alive
+    return {channel: members - {seat} for channel, members in circles.items()}
+
+
+def _tonights_pack(view: dict[str, Any]) -> frozenset[int]:
+    """The pack this seat woke with tonight, as tonight's `pack` event names it (empty otherwise)."""
+    night = 0
+    pack: frozenset[int] = frozenset()
+    for event in view.get("events") or ():
+        if event.get("type") == "night":
+            night = int(event.get("round") or 0)
+            pack = frozenset()
+        elif event.get("type") == "pack" and night == int(view.get("round") or 0):
+            pack = frozenset(int(s) for s in event.get("pack") or ())
+    return pack
+
+
+def _companions(view: dict[str, Any], role: str) -> frozenset[int]:
+    members: frozenset[int] = frozenset()
+    for event in view.get("events") or ():
+        if event.get("type") == "companions" and event.get("role") == role:
+            members = frozenset(int(s) for s in event.get("members") or ())
+    return members

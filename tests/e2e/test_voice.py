@@ -1,0 +1,222 @@
+"""Push-to-talk voice in real browsers (Debian's Chromium with a fake microphone): six pages connect to
+each other at the start; what each page receives, read through getStats(), follows the voice plan."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, screenshot
+from tests.e2e.voice_harness import VoiceRound, launch
+from tests.server.live import LiveServer
+
+ROOT = Path(__file__).resolve().parents[2]
+NAMES = ["Anna", "Bruno", "Clara", "David", "Erika", "Fritz"]
+ROLES = ["werewolf", "werewolf", "seer", "villager", "villager", "villager"]
+TIMERS = {"night": 120, "day": 300, "vote": 120, "lovers": 30}
+PACKETS = 50  # about a second of speech (20 ms per packet)
+
+
+@pytest.fixture(scope="module")
+def voice_browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = launch(playwright, CHROMIUM, CHROMIUM_FLAGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def contexts() -> Iterator[list[BrowserContext]]:
+    opened: list[BrowserContext] = []
+    yield opened
+    for context in opened:
+        context.close()
+
+
+def hold(page: Page) -> None:
+    page.locator(".voice-key").hover()
+    page.mouse.down()
+
+
+def let_go(page: Page) -> None:
+    page.mouse.up()
+
+
+def space_down(page: Page) -> None:
+    page.locator(".voice-key").focus()  # the space bar talks unless the player is typing somewhere
+    page.keyboard.down("Space")
+
+
+def received(game: VoiceRound, listener: int, speaker: int) -> tuple[int, float]:
+    entry = game.stats(listener)[speaker]
+    return int(entry["inPackets"]), float(entry["inEnergy"])
+
+
+def wait_until_heard(game: VoiceRound, listener: int, speaker: int, since: tuple[int, float]) -> None:
+    page = game.page(listener)
+    game.wait_for(
+        lambda: received(game, listener, speaker)[0] >= since[0] + PACKETS,
+        tick=lambda: page.wait_for_timeout(100),
+    )
+
+
+def everyone_received(game: VoiceRound, seats: list[int]) -> dict[int, dict[int, tuple[int, float]]]:
+    return {listener: {s: received(game, listener, s) for s in seats if s != listener} for listener in seats}
+
+
+def test_six_pages_talk_along_the_voice_plan(tmp_path: Path, voice_browser: Browser, contexts: list[Any]) -> None:
+    server = LiveServer(tmp_path / "data").start()
+    game = VoiceRound(server.url, NAMES, ROLES, TIMERS)
+    try:
+        game.seat_everyone()
+        game.open_pages(voice_browser, contexts)
+        seats = sorted(player.seat for player in game.players if player.seat is not None)
+        game.let_play(lambda view: view["phase"] == "night" and view["you"]["side"] != "werewolves")
+        game.start()
+        game.wait_connected()  # the connections need no microphone
+        screenshot(game.page(seats[0]), "voice-microphone-explained")
+        game.allow_microphones()
+
+        # night 1: the wolves are awake together, everyone else sleeps
+        wolves = [seat for seat, view in sorted(game.views().items()) if view["you"]["side"] == "werewolves"]
+        sleepers = [seat for seat in seats if seat not in wolves]
+        assert len(wolves) == 2
+        game.wait_for(
+            lambda: game.plan(wolves[0])["send"] == [wolves[1]], tick=lambda: game.page(wolves[0]).wait_for_timeout(100)
+        )
+        for seat in sleepers:
+            assert game.plan(seat)["send"] == game.plan(seat)["hear"] == [], "a sleeper reaches and hears nobody"
+        first, second = wolves
+        before = everyone_received(game, seats)
+        hold(game.page(first))
+        wait_until_heard(game, second, first, before[second][first])
+        screenshot(game.page(first), "voice-live")
+        after = everyone_received(game, seats)
+        assert after[second][first][1] > before[second][first][1], "the other wolf hears sound, not silence"
+        for seat in sleepers:
+            assert after[seat][first] == before[seat][first], f"the sleeping seat {seat} received the wolf"
+        sending = {peer: entry["sending"] for peer, entry in game.stats(first).items()}
+        assert sending == {peer: peer == second for peer in seats if peer != first}
+        let_go(game.page(first))
+        game.wait_for(
+            lambda: not any(e["sending"] for e in game.stats(first).values()),
+            tick=lambda: game.page(first).wait_for_timeout(50),
+        )
+
+        # the key released: the first wolf sends nothing more while the second speaks (space bar)
+        space_down(game.page(second))
+        mark = received(game, first, second)
+        game.wait_for(
+            lambda: received(game, first, second)[0] >= mark[0] + 10, tick=lambda: game.page(first).wait_for_timeout(50)
+        )
+        silent = game.stats(first)[second]["outPackets"]
+        wait_until_heard(game, first, second, received(game, first, second))
+        assert game.stats(first)[second]["outPackets"] == silent, "outbound packets stop when the key is released"
+        game.page(second).keyboard.up("Space")
+        for seat in sleepers:
+            assert received(game, seat, second) == before[seat][second], "a villager receives nothing from the wolves"
+
+        # the wolves choose; the day comes with one dead
+        game.let_play(lambda view: view["phase"] == "night")
+        game.wait_for(
+            lambda: (
+                all(v["phase"] == "day" for v in game.views().values())
+                and any(not p["alive"] for p in game.views()[seats[0]]["players"])
+            ),
+            tick=lambda: game.page(seats[0]).wait_for_timeout(100),
+        )
+        dead = [p["seat"] for p in game.views()[seats[0]]["players"] if not p["alive"]]
+        living = [seat for seat in seats if seat not in dead]
+        (ghost,) = dead
+        speaker = living[0]
+        game.wait_for(
+            lambda: len(game.plan(speaker)["send"]) == 5, tick=lambda: game.page(speaker).wait_for_timeout(100)
+        )
+        assert game.plan(ghost)["hear"] == living and game.plan(ghost)["send"] == [], "the dead listen to the day"
+        before = everyone_received(game, seats)
+        hold(game.page(speaker))
+        for listener in seats:
+            if listener != speaker:
+                wait_until_heard(game, listener, speaker, before[listener][speaker])
+                assert received(game, listener, speaker)[1] > before[listener][speaker][1]
+        let_go(game.page(speaker))
+
+        # the dead is not heard by the living: an honest page sends nothing, a modified one is muted
+        before = everyone_received(game, seats)
+        hold(game.page(ghost))
+        mark = received(game, ghost, speaker)
+        space_down(game.page(speaker))  # a window of time: the ghost hears the speaker meanwhile
+        wait_until_heard(game, ghost, speaker, mark)
+        game.page(speaker).keyboard.up("Space")
+        for listener in living:
+            assert received(game, listener, ghost) == before[listener][ghost], "the living hear no ghost"
+        let_go(game.page(ghost))
+        game.page(ghost).evaluate(CHEAT)
+        wait_until_heard(game, living[0], ghost, before[living[0]][ghost])
+        for listener in living:
+            assert game.stats(listener)[ghost]["muted"] is True, "an honest page mutes the dead"
+    finally:
+        game.close()
+        server.stop()
+
+
+# A modified client: the microphone on every connection, whatever the plan says.
+CHEAT = """async () => {
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  const track = stream.getAudioTracks()[0];
+  for (const pc of window.__connections) {
+    if (pc.connectionState === "connected") await pc.getSenders()[0].replaceTrack(track);
+  }
+}"""
+
+
+@pytest.fixture
+def coturn() -> Iterator[dict[str, str]]:
+    started = subprocess.run(
+        ["bash", str(ROOT / "scripts/coturn.sh"), "start"], check=True, capture_output=True, text=True
+    ).stdout
+    values = dict(line.removeprefix("export ").split("=", 1) for line in started.splitlines())
+    yield values
+    subprocess.run(["bash", str(ROOT / "scripts/coturn.sh"), "stop", values["WOLFRUNDE_TURN_DIR"]], check=False)
+
+
+def test_voice_goes_through_turn_only(
+    tmp_path: Path, voice_browser: Browser, contexts: list[Any], coturn: dict[str, str]
+) -> None:
+    turn = ("--turn-url", coturn["WOLFRUNDE_TURN_URL"], "--turn-secret", coturn["WOLFRUNDE_TURN_SECRET"])
+    server = LiveServer(tmp_path / "data", args=turn).start()
+    game = VoiceRound(server.url, NAMES[:2], ["werewolf", "seer", "villager", "villager", "villager"], TIMERS, bots=3)
+    try:
+        game.seat_everyone()
+        game.open_pages(voice_browser, contexts)
+        first, second = (player.seat for player in game.players)
+        assert first is not None and second is not None
+        game.let_play(lambda view: view["phase"] == "night")
+        game.start()
+        game.allow_microphones()
+        game.wait_connected()
+        plan = game.plan(first)
+        assert plan["relay_only"] is True and plan["ice_servers"][0]["urls"] == [coturn["WOLFRUNDE_TURN_URL"]]
+        for seat in (first, second):
+            entry = game.stats(seat)[second if seat == first else first]
+            assert entry["localType"] == "relay", "with TURN every packet goes through the relay"
+        game.wait_for(
+            lambda: all(v["phase"] == "day" for v in game.views().values()),
+            tick=lambda: game.page(first).wait_for_timeout(100),
+        )
+        speaker = first if game.views()[first]["you"]["alive"] else second
+        listener = second if speaker == first else first
+        game.wait_for(
+            lambda: listener in game.plan(speaker)["send"], tick=lambda: game.page(speaker).wait_for_timeout(100)
+        )
+        mark = received(game, listener, speaker)
+        hold(game.page(speaker))
+        wait_until_heard(game, listener, speaker, mark)
+        assert received(game, listener, speaker)[1] > mark[1]
+        let_go(game.page(speaker))
+    finally:
+        game.close()
+        server.stop()
