@@ -5,13 +5,14 @@ comes back with the version it holds (or one the room no longer remembers)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wolfrunde.engine import Game
+from wolfrunde.engine import Game, Setup
 from wolfrunde.server.online import payloads
 from wolfrunde.server.rooms.connection import encode_bytes
 from wolfrunde.server.rooms.deltas import (
@@ -41,13 +42,12 @@ def same_json(a: object, b: object) -> bool:
 
 
 class Device:
-    """One seat's device taking patches; it may drop and reconnect with `since`."""
+    """One seat's device taking patches; it may drop and reconnect with the `since` its client holds."""
 
     def __init__(self, streams: SeatStreams) -> None:
         self.streams = streams
         self.client = GameStream()
         self.subscription = self._subscribe(None)
-        self.patches = 0
 
     def _subscribe(self, since: str | None) -> Subscription:
         query = {"patches": "1"} if since is None else {"patches": "1", "since": since}
@@ -59,40 +59,37 @@ class Device:
     def reconnect(self) -> None:
         self.subscription = self._subscribe(self.client.since())
 
-    def receive(self, seat: int, full: dict) -> dict:  # type: ignore[type-arg]
-        sent = wire(self.subscription.outgoing(seat, full))
-        self.patches += sent["type"] == PATCH
-        return self.client.receive(sent)
 
-
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(setup=setups(), policy_seed=st.integers(0, 2**32), drops=st.integers(0, 2**32))
-def test_patched_messages_rebuild_the_full_message_after_every_message_of_random_games(setup, policy_seed, drops):
+def game_messages(setup: Setup, policy_seed: int, drop_seed: int) -> Iterator[tuple[int, dict, dict]]:  # type: ignore[type-arg]
+    """Plays a random game and yields, for every `game` message of every seat, what a device taking
+    patches is sent and the full message a device without them gets (both as decoded from the wire).
+    Now and then a device drops out for a few messages (another device of its seat gets them meanwhile)
+    or for more than the room remembers, and comes back with the version it holds."""
     game = Game(setup)
-    rng, drop_rng = random.Random(policy_seed), random.Random(drops)
+    rng, drop_rng = random.Random(policy_seed), random.Random(drop_seed)
     seats = range(len(game.players))
     streams = SeatStreams()
     devices = {seat: Device(streams) for seat in seats}
     away: dict[int, int] = {}  # seat -> messages it misses before it comes back
     clock = 1000.0
 
-    def publish() -> None:
+    def publish() -> Iterator[tuple[int, dict, dict]]:  # type: ignore[type-arg]
         for seat in seats:
-            view = game.view(seat)
-            deadline = None if not any(r.seat == seat for r in game.pending()) else clock + 30
-            full = payloads.game(seat, view, deadline, {"village": True})
-            if away.get(seat, 0) > 0:  # offline: the room's stream moves on without this device
+            deadline = clock + 30 if any(r.seat == seat for r in game.pending()) else None
+            full = payloads.game(seat, game.view(seat), deadline, {"village": True})
+            if away.get(seat, 0) > 0:
                 away[seat] -= 1
                 streams.of(seat).advance(full)
                 if away[seat] == 0:
                     devices[seat].reconnect()
                 continue
-            rebuilt = devices[seat].receive(seat, full)
-            assert same_json(rebuilt, wire(full)), seat
+            sent = wire(devices[seat].subscription.outgoing(seat, full))
+            devices[seat].client.receive(orjson.loads(orjson.dumps(sent)))  # keeps `since` up to date
+            yield seat, sent, wire(full)
             if drop_rng.random() < 0.03:
                 away[seat] = drop_rng.choice([1, 2, HISTORY + 3])
 
-    publish()
+    yield from publish()
     for _ in range(MAX_DECISIONS):
         requests = game.pending()
         if not requests:
@@ -100,9 +97,20 @@ def test_patched_messages_rebuild_the_full_message_after_every_message_of_random
         for request in requests:
             game.decide(request.seat, request.kind, choose(game, request, rng))
             clock += 1.5
-            publish()
+            yield from publish()
     assert game.result is not None
-    assert sum(device.patches for device in devices.values()) > 0
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), policy_seed=st.integers(0, 2**32), drops=st.integers(0, 2**32))
+def test_patched_messages_rebuild_the_full_message_after_every_message_of_random_games(setup, policy_seed, drops):
+    clients: dict[int, GameStream] = {}
+    patches = 0
+    for seat, sent, full in game_messages(setup, policy_seed, drops):
+        patches += sent["type"] == PATCH
+        rebuilt = clients.setdefault(seat, GameStream()).receive(sent)
+        assert same_json(rebuilt, full), seat
+    assert patches > 0
 
 
 def test_a_device_with_the_version_before_gets_only_the_new_events():
