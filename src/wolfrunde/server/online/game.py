@@ -33,6 +33,7 @@ class OnlineGame(PacedGame):
         super().__init__(match, lobby.settings.narrator, config, timer, self.whisper_seconds)
         self._whisper_night: int | None = None
         self._readable: dict[int, frozenset[str]] = {}
+        self._logs: dict[int, payloads.SeatLog] = {}  # each seat's log, extended view by view
 
     @property
     def whisper_seconds(self) -> int:
@@ -40,7 +41,8 @@ class OnlineGame(PacedGame):
 
     # --- what the online round says -----------------------------------------------------------------
     def payload(self, seat: int, shown: Shown) -> dict[str, Any]:
-        return payloads.game(seat, shown.view, shown.deadline, self.channels_for(seat))
+        lines = self._logs.setdefault(seat, payloads.SeatLog()).lines(shown.view)
+        return payloads.game(seat, shown.view, shown.deadline, self.channels_for(seat), lines)
 
     def duration(self) -> float:
         return float(self.lobby.settings.timers.get(self.match.phase_kind(), 60))
