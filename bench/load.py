@@ -69,6 +69,7 @@ SUMMARY_KEYS = (
 class Tally:
     received: int = 0
     received_bytes: int = 0
+    patches: int = 0
     latencies: list[float] = field(default_factory=list)
     ack_latencies: list[float] = field(default_factory=list)
     finished_seats: int = 0
@@ -153,6 +154,7 @@ async def seat(
             async for raw in ws:
                 tally.received += 1
                 tally.received_bytes += len(raw)
+                tally.patches += '"type":"game_patch"' in raw[:24]
                 message = decode(raw, stream)
                 kind = message.get("type")
                 if kind == "lobby" and host and not started and len(message["seats"]) >= PLAYERS:
@@ -218,6 +220,7 @@ async def drive(spec: dict[str, Any], go: asyncio.Event, seated: asyncio.Event |
         "games_completed": sum(1 for t in tallies if t.finished_seats == PLAYERS),
         "received": sum(t.received for t in tallies) - received_before,
         "received_bytes": sum(t.received_bytes for t in tallies),
+        "patches": sum(t.patches for t in tallies),
         "latencies": [x for t in tallies for x in t.latencies],
         "acks": [x for t in tallies for x in t.ack_latencies],
         "failures": failures,
@@ -343,6 +346,7 @@ def run(
         "messages": received,
         "messages_per_second": round(received / elapsed, 1),
         "kib_received": sum(p["received_bytes"] for p in parts) // 1024,
+        "patches_received": sum(p["patches"] for p in parts),
         "decisions": len(latencies),
         "p50_ms": round(1000 * percentile(latencies, 50), 1),
         "p99_ms": round(1000 * percentile(latencies, 99), 1),
