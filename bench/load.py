@@ -1,13 +1,21 @@
-"""Load benchmark: one `wolfrunde serve --testing` process, N rooms of 10 bot players, whole games.
+"""Load benchmark: one Wolfrunde server process, N rooms of 10 bot players, whole games.
 
-    .venv/bin/python bench/load.py --rooms 50
+    .venv/bin/python bench/load.py --rooms 50 --pacing off --runs 3
+    .venv/bin/python bench/load.py --rooms 1000 --think 2 --processes 2 --pacing on
 
-Prints the games completed, the messages per second all clients received while the games ran, and the
-50th/99th percentile of the time from a player's decision to the `game` update it causes (measured on
-the deciding client: from sending `decide` to the first `game` after its `ack`), and to its `ack` (the
-decision checked and stored). The update includes the game's deliberate pacing: when a decision ends a
-step, the next step waits for the narration and for the random pause that hides absent roles (in
---testing a hundredth of the spoken time). 127.0.0.1 only.
+Prints, for the time the games ran: games completed, messages per second all clients received, and the
+50th/99th percentile of the time from a player's decision to its `ack` (checked and stored) and to the
+first `game` update after that ack (measured on the deciding client). `--pacing off` runs the server
+without the game's deliberate pauses (bench/serve.py), so decision→update is the server's own work;
+`--pacing on` is `serve --testing` (the pause that hides absent roles drawn from 0-20 ms, a hundredth of
+the narration). The server's resident memory is sampled while the games run (`memory_per_room_kib`:
+the peak over the server's memory before the rooms were created, by room).
+
+The bots run in `--processes` separate processes (each its own event loop, uvloop when installed) so the
+client's own work can be spread out; the server is always a process of its own. They ask for incremental
+updates (`patches=1`) when the server offers them and rebuild each full `game` message from them.
+`--bare` also runs bench/bare_broadcast.py with the same sockets and as many messages and prints the
+ratio of the delivered messages per second. Every loop is bounded by `--max-seconds`. 127.0.0.1 only.
 """
 
 from __future__ import annotations
@@ -15,13 +23,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
+import os
 import random
-import secrets
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,19 +40,40 @@ from typing import Any
 import httpx
 import websockets
 
-from wolfrunde.bots.client import create_room, game_over, sign_up, ws_url
+from wolfrunde.bots.client import create_room, game_over, ws_url
 from wolfrunde.bots.strategy import choose
 
+try:
+    from wolfrunde.server.rooms.deltas import GameStream as ClientStream
+except ImportError:  # a server before incremental updates: full views only
+    ClientStream = None  # type: ignore[assignment,misc]
+
+HERE = Path(__file__).resolve().parent
 PLAYERS = 10
 TIMERS = {"night": 5, "day": 5, "vote": 5, "lovers": 5}  # the lower bounds; bots answer long before
+SUMMARY_KEYS = (
+    "games_completed",
+    "messages_per_second",
+    "p50_ms",
+    "p99_ms",
+    "ack_p50_ms",
+    "ack_p99_ms",
+    "memory_per_room_kib",
+    "server_cpu_seconds",
+    "bare_messages_per_second",
+    "ratio_to_bare",
+)
 
 
 @dataclass
 class Tally:
     received: int = 0
+    received_bytes: int = 0
+    patches: int = 0
     latencies: list[float] = field(default_factory=list)
     ack_latencies: list[float] = field(default_factory=list)
     finished_seats: int = 0
+    failures: list[str] = field(default_factory=list)
 
 
 def free_port() -> int:
@@ -51,42 +82,47 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
-    command = [
-        sys.executable,
-        "-m",
-        "wolfrunde",
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--data",
-        str(data),
-        "--testing",
-    ]
+def start_server(data: Path, port: int, pacing: str, accounts: int, cookies: Path) -> subprocess.Popen[bytes]:
+    command = [sys.executable, str(HERE / "serve.py"), "--data", str(data), "--port", str(port), "--pacing", pacing]
+    command += ["--accounts", str(accounts), "--cookies", str(cookies)]
     log = (data / "server.log").open("ab")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
+    wait_healthy(process, f"http://127.0.0.1:{port}/api/health", data / "server.log")
+    return process
+
+
+def wait_healthy(process: subprocess.Popen[bytes], url: str, log: Path) -> None:
+    deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError("the server exited: see " + str(data / "server.log"))
+            raise RuntimeError("the server exited: see " + str(log))
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return process
+            if httpx.get(url, timeout=1).status_code == 200:
+                return
         except httpx.HTTPError:
-            time.sleep(0.1)
+            time.sleep(0.2)
     process.terminate()
     raise RuntimeError("the server did not start")
 
 
-async def accounts(base: str, count: int, prefix: str) -> list[str]:
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        cookies = []
-        for index in range(count):
-            http.cookies.clear()
-            cookies.append(await sign_up(http, f"{prefix}{index:03d}"))
-        return cookies
+def resident_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (robust on a shared machine, unlike wall time)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def decode(raw: str | bytes, stream: Any) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(raw)
+    if stream is not None:
+        message = stream.receive(message)
+    return message
 
 
 async def seat(
@@ -102,7 +138,9 @@ async def seat(
 ) -> None:
     """One bot: joins (or, as host, configures and starts) and answers its own requests until the end."""
     headers = {"Cookie": f"wolfrunde_session={cookie}"}
-    async with websockets.connect(ws_url(base, code), additional_headers=headers, max_size=2**22) as ws:
+    stream = None if ClientStream is None else ClientStream()
+    url = ws_url(base, code) + ("" if stream is None else "?patches=1")
+    async with websockets.connect(url, additional_headers=headers, max_size=2**22, open_timeout=60) as ws:
         if host:
             await ws.send(json.dumps({"type": "settings", "timers": TIMERS}))
         else:
@@ -115,7 +153,9 @@ async def seat(
         async with asyncio.timeout(max_seconds):
             async for raw in ws:
                 tally.received += 1
-                message = json.loads(raw)
+                tally.received_bytes += len(raw)
+                tally.patches += '"type":"game_patch"' in raw[:24]
+                message = decode(raw, stream)
                 kind = message.get("type")
                 if kind == "lobby" and host and not started and len(message["seats"]) >= PLAYERS:
                     started = True
@@ -147,55 +187,176 @@ async def seat(
                             )
 
 
-async def run(base: str, rooms: int, seed: int, max_seconds: float, think: float = 0.0) -> dict[str, Any]:
-    rng = random.Random(seed)
-    cookies = await accounts(base, rooms * PLAYERS, f"Last{secrets.token_hex(2)}x")
-    codes = []
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        for room in range(rooms):
-            http.cookies.set("wolfrunde_session", cookies[room * PLAYERS])
-            codes.append(await create_room(http))
-    tallies = [Tally() for _ in codes]
-    ready = asyncio.Event()
+async def drive(spec: dict[str, Any], go: asyncio.Event, seated: asyncio.Event | None = None) -> dict[str, Any]:
+    """Plays the rooms of `spec` (codes with their ten cookies each) once `go` is set."""
+    rng = random.Random(spec["seed"])
+    tallies = [Tally() for _ in spec["rooms"]]
     tasks = []
-    for room, code in enumerate(codes):
-        for index in range(PLAYERS):
-            cookie = cookies[room * PLAYERS + index]
+    for room, (code, cookies) in enumerate(spec["rooms"]):
+        for index, cookie in enumerate(cookies):
             tasks.append(
                 seat(
-                    base,
+                    spec["base"],
                     code,
                     cookie,
                     tallies[room],
                     random.Random(rng.random()),
                     index == 0,
-                    ready,
-                    max_seconds,
-                    think,
+                    go,
+                    spec["max_seconds"],
+                    spec["think"],
                 )
             )
     gathered = asyncio.gather(*tasks, return_exceptions=True)
-    await asyncio.sleep(2.0)  # everyone connects and sits down
+    connect_for = 2.0 + 0.002 * len(tasks)  # everyone connects and sits down
+    await asyncio.sleep(connect_for)
+    if seated is not None:
+        seated.set()
+    await go.wait()
     received_before = sum(t.received for t in tallies)
-    started = time.perf_counter()
-    ready.set()
     outcomes = await gathered
-    elapsed = time.perf_counter() - started
-    failures = [o for o in outcomes if isinstance(o, BaseException)]
-    latencies = sorted(x for t in tallies for x in t.latencies)
-    acks = sorted(x for t in tallies for x in t.ack_latencies)
+    failures = [f"{type(o).__name__}: {o}"[:200] for o in outcomes if isinstance(o, BaseException)]
+    return {
+        "games_completed": sum(1 for t in tallies if t.finished_seats == PLAYERS),
+        "received": sum(t.received for t in tallies) - received_before,
+        "received_bytes": sum(t.received_bytes for t in tallies),
+        "patches": sum(t.patches for t in tallies),
+        "latencies": [x for t in tallies for x in t.latencies],
+        "acks": [x for t in tallies for x in t.ack_latencies],
+        "failures": failures,
+    }
+
+
+def child_main() -> int:
+    """A client process: reads its spec on stdin, says `seated`, waits for `go`, prints its tally."""
+    spec = json.loads(sys.stdin.readline())
+    use_uvloop()
+
+    async def main() -> dict[str, Any]:
+        go, seated = asyncio.Event(), asyncio.Event()
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(drive(spec, go, seated))
+        await seated.wait()
+        print("seated", flush=True)
+        await loop.run_in_executor(None, sys.stdin.readline)
+        go.set()
+        return await task
+
+    result = asyncio.run(main())
+    print(json.dumps(result), flush=True)
+    return 0
+
+
+def use_uvloop() -> None:
+    try:
+        import uvloop
+    except ImportError:
+        return
+    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+
+
+async def make_rooms(base: str, cookies: list[str], rooms: int) -> list[str]:
+    codes = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        for room in range(rooms):
+            http.cookies.set("wolfrunde_session", cookies[room * PLAYERS])
+            codes.append(await create_room(http))
+    return codes
+
+
+def run(
+    base: str,
+    cookies: list[str],
+    rooms: int,
+    seed: int,
+    max_seconds: float,
+    think: float,
+    processes: int,
+    server_pid: int | None = None,
+    profile: str | None = None,
+) -> dict[str, Any]:
+    """One run against a running server whose accounts are `cookies` (ten a room)."""
+    memory_before = resident_kib(server_pid) if server_pid else 0
+    profiler = None
+    if profile and server_pid:
+        spy = str(Path(sys.executable).parent / "py-spy")
+        profiler = subprocess.Popen(
+            [spy, "record", "--pid", str(server_pid), "--rate", "200", "--format", "raw", "--output", profile],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    codes = asyncio.run(make_rooms(base, cookies, rooms))
+    room_specs = [(code, cookies[i * PLAYERS : (i + 1) * PLAYERS]) for i, code in enumerate(codes)]
+    shares = [room_specs[i::processes] for i in range(processes)]
+    spec = {"base": base, "max_seconds": max_seconds, "think": think}
+    children = []
+    for index, share in enumerate(shares):
+        child = subprocess.Popen(
+            [sys.executable, __file__, "--child"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert child.stdin is not None and child.stdout is not None
+        child.stdin.write(json.dumps({**spec, "rooms": share, "seed": seed * 1000 + index}) + "\n")
+        child.stdin.flush()
+        children.append(child)
+    peak = [memory_before]
+    stop = threading.Event()
+
+    def sample() -> None:
+        while server_pid and not stop.wait(0.5):
+            peak[0] = max(peak[0], resident_kib(server_pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    try:
+        for child in children:
+            assert child.stdout is not None
+            if child.stdout.readline().strip() != "seated":
+                raise RuntimeError("a client process failed before the games started")
+        started = time.perf_counter()
+        cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
+        for child in children:
+            assert child.stdin is not None
+            child.stdin.write("go\n")
+            child.stdin.flush()
+        parts = []
+        for child in children:
+            assert child.stdout is not None
+            parts.append(json.loads(child.stdout.readline()))
+            child.wait(timeout=max_seconds + 60)
+        elapsed = time.perf_counter() - started
+        cpu = cpu_seconds(server_pid) - cpu_before if server_pid else 0.0
+    finally:
+        stop.set()
+        if profiler is not None:
+            profiler.send_signal(2)
+            profiler.wait(timeout=60)
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+    latencies = sorted(x for p in parts for x in p["latencies"])
+    acks = sorted(x for p in parts for x in p["acks"])
+    failures = [f for p in parts for f in p["failures"]]
+    received = sum(p["received"] for p in parts)
     return {
         "rooms": rooms,
+        "sockets": rooms * PLAYERS,
         "think_seconds": think,
-        "games_completed": sum(1 for t in tallies if t.finished_seats == PLAYERS),
+        "games_completed": sum(p["games_completed"] for p in parts),
         "seconds": round(elapsed, 2),
-        "messages_per_second": round((sum(t.received for t in tallies) - received_before) / elapsed, 1),
+        "messages": received,
+        "messages_per_second": round(received / elapsed, 1),
+        "kib_received": sum(p["received_bytes"] for p in parts) // 1024,
+        "patches_received": sum(p["patches"] for p in parts),
         "decisions": len(latencies),
         "p50_ms": round(1000 * percentile(latencies, 50), 1),
         "p99_ms": round(1000 * percentile(latencies, 99), 1),
         "ack_p50_ms": round(1000 * percentile(acks, 50), 1),
         "ack_p99_ms": round(1000 * percentile(acks, 99), 1),
+        "server_cpu_seconds": round(cpu, 2),
+        "server_cpu_ms_per_decision": round(1000 * cpu / max(1, len(acks)), 2),
+        "memory_per_room_kib": round((peak[0] - memory_before) / rooms, 1) if server_pid else None,
         "client_failures": len(failures),
+        "failure_examples": sorted(set(failures))[:3],
     }
 
 
@@ -205,11 +366,61 @@ def percentile(values: list[float], share: float) -> float:
     return values[min(len(values) - 1, int(len(values) * share / 100))]
 
 
+def one_run(args: argparse.Namespace, run_index: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        port = free_port()
+        cookies_file = Path(folder) / "cookies.txt"
+        process = start_server(Path(folder), port, args.pacing, args.rooms * PLAYERS, cookies_file)
+        try:
+            cookies = cookies_file.read_text(encoding="utf-8").split()
+            result = run(
+                f"http://127.0.0.1:{port}",
+                cookies,
+                args.rooms,
+                args.seed + run_index,
+                args.max_seconds,
+                args.think,
+                args.processes,
+                process.pid,
+                args.profile,
+            )
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    result["pacing"] = args.pacing
+    if args.bare:
+        result.update(bare(args, result))
+    return result
+
+
+def bare(args: argparse.Namespace, result: dict[str, Any]) -> dict[str, Any]:
+    """The bare broadcast server under the same sockets and as many delivered messages."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, str(HERE / "bare_broadcast.py"), str(port)])
+    try:
+        wait_healthy(server, f"http://127.0.0.1:{port}/health", Path("bench/bare_broadcast.py"))
+        sends = max(1, math.ceil(result["messages"] / (result["sockets"] * PLAYERS)))
+        command = [sys.executable, str(HERE / "bare_client.py"), str(port), str(args.rooms), str(PLAYERS)]
+        command += [str(sends), str(args.processes), str(args.max_seconds)]
+        out = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    rate = out["messages_per_second"]
+    return {"bare_messages_per_second": rate, "ratio_to_bare": round(result["messages_per_second"] / rate, 3)}
+
+
 def main() -> int:
+    if "--child" in sys.argv:
+        return child_main()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--runs", type=int, default=1, help="repeat and report the medians")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pacing", choices=("on", "off"), default="off")
+    parser.add_argument("--processes", type=int, default=1, help="client processes driving the bots")
+    parser.add_argument("--profile", default=None, help="py-spy's raw stacks of the server to this file")
+    parser.add_argument("--bare", action="store_true", help="also run the bare broadcast baseline")
     parser.add_argument(
         "--think",
         type=float,
@@ -217,28 +428,15 @@ def main() -> int:
         help="mean seconds a bot thinks before each decision (0: answer at once, a stress test)",
     )
     parser.add_argument("--max-seconds", type=float, default=300.0, help="upper bound for one run")
-    parser.add_argument("--url", default=None, help="an already running server on 127.0.0.1 (else one is started)")
     args = parser.parse_args()
     results = []
     for run_index in range(args.runs):
-        with tempfile.TemporaryDirectory() as folder:
-            process = None
-            base = args.url
-            if base is None:
-                port = free_port()
-                process = start_server(Path(folder), port)
-                base = f"http://127.0.0.1:{port}"
-            try:
-                result = asyncio.run(run(base, args.rooms, args.seed + run_index, args.max_seconds, args.think))
-            finally:
-                if process is not None:
-                    process.terminate()
-                    process.wait(timeout=15)
+        result = one_run(args, run_index)
         print(json.dumps(result), flush=True)
         results.append(result)
     if args.runs > 1:
-        keys = ("games_completed", "messages_per_second", "p50_ms", "p99_ms", "ack_p50_ms", "ack_p99_ms")
-        print(json.dumps({"median_of_runs": args.runs, **{k: statistics.median(r[k] for r in results) for k in keys}}))
+        medians = {k: statistics.median(r[k] for r in results) for k in SUMMARY_KEYS if results[0].get(k) is not None}
+        print(json.dumps({"median_of_runs": args.runs, "pacing": args.pacing, "rooms": args.rooms, **medians}))
     return 0
 
 

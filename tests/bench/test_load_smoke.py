@@ -1,12 +1,9 @@
-"""The load benchmark itself works: two rooms of ten bots play whole games against a real server."""
+"""The load benchmark itself works: two rooms of ten bots play whole games against the bench server (in a
+process of its own, without pacing), taking incremental updates, and it reports latencies and CPU."""
 
-import asyncio
 import importlib.util
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-
-from tests.server.live import LiveServer
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "load.py"
 
@@ -20,17 +17,21 @@ def load_bench():  # type: ignore[no-untyped-def]
     return module
 
 
-def test_two_rooms_of_bots_finish_their_games_and_report_latencies(tmp_path: Path) -> None:
+def test_two_rooms_of_bots_finish_their_games_with_patches_and_report_latencies(tmp_path: Path) -> None:
     bench = load_bench()
-    server = LiveServer(tmp_path / "data").start()
+    port = bench.free_port()
+    cookies = tmp_path / "cookies.txt"
+    server = bench.start_server(tmp_path, port, "off", 20, cookies)
     try:
-        # a thread of its own: Playwright's tests may have left an event loop running in this one
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            result = pool.submit(lambda: asyncio.run(bench.run(server.url, rooms=2, seed=3, max_seconds=90))).result()
+        tokens = cookies.read_text(encoding="utf-8").split()
+        result = bench.run(f"http://127.0.0.1:{port}", tokens, 2, 3, 120.0, 0.0, 1, server.pid)
     finally:
-        server.stop()
-    assert result["games_completed"] == 2
-    assert result["client_failures"] == 0
+        server.terminate()
+        server.wait(timeout=30)
+    assert result["games_completed"] == 2, result
+    assert result["client_failures"] == 0, result
     assert result["decisions"] > 20
-    assert 0 < result["p50_ms"] <= result["p99_ms"] < 5000
+    assert result["patches_received"] > result["decisions"] / 2  # after the first view, patches
+    assert 0 < result["p50_ms"] <= result["p99_ms"]
+    assert result["server_cpu_seconds"] > 0
     assert result["messages_per_second"] > 0

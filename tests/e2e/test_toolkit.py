@@ -169,7 +169,7 @@ def test_the_socket_reconnects_says_hello_again_and_sends_what_waited(page: Page
     page.route_web_socket("**/ws/**", server)
     page.evaluate("connect({ url: '/ws/tables/K7QWM', hello: { type: 'hello', token: 'geheim' } })")
     page.wait_for_function("window.got.length === 1")
-    assert page.evaluate("window.opened[0][0]") == "ws://toolkit.test/ws/tables/K7QWM"
+    assert page.evaluate("window.opened[0][0]") == "ws://toolkit.test/ws/tables/K7QWM?patches=1"
     page.evaluate("window.sock.send({ type: 'device', op: 'take' })")
     page.wait_for_function("window.got.length === 2")
 

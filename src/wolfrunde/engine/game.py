@@ -31,6 +31,7 @@ class Game:
         ]
         self.center: list[str] = list(setup.center)
         self.events: list[Event] = []
+        self.index = view.SeatIndex(len(self.players))  # the events each seat may see (views read it)
         self.history: list[tuple[int, str, Any]] = []
         self.result: dict[str, Any] | None = None
         self.round = 0
@@ -66,7 +67,7 @@ class Game:
         """Changes exactly when `view(seat)` may have changed for that seat: an event it may see, the public
         phase, round or step, its own open requests, the end. Secret events of others change nothing
         here, so a server that sends a view only when this changes tells nobody about them."""
-        seen = sum(1 for event in self.events if event.visible(seat))
+        seen = len(self.index.of(self.events, seat).events)
         own = tuple(sorted(r.kind for r in self.pending() if r.seat == seat))
         return seen, self.phase.value, self.round, self.step, own, self.result is not None
 

@@ -2,10 +2,15 @@
 
 The seat's own card state is built from the allow-list its card declares (`Role.visible_state`): what is
 written on a card but not known to its holder (the Ältester's spent toughness) never reaches him.
+
+The events a seat may see are kept in a per-seat index (`SeatIndex`) that grows with the log, so a view
+costs the seat's own events, not a scan of the whole log for every seat on every change. `full_view`
+is the plain scan the index must always agree with (the tests compare them after every step).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from wolfrunde.engine.model import Side
@@ -19,11 +24,64 @@ def event_dict(event: Event) -> dict[str, Any]:
     return {"type": event.type, **event.data}
 
 
+@dataclass
+class SeatEvents:
+    """What one seat learnt from the events it may see so far, in log order."""
+
+    events: list[dict[str, Any]] = field(default_factory=list)  # as `event_dict`
+    known: dict[int, str] = field(default_factory=dict)  # roles the events revealed, by seat
+    sides: dict[int, str] = field(default_factory=dict)  # sides the events showed (the pack), by seat
+    counted: int = 0  # visible events other than step calls
+    private: list[dict[str, Any]] = field(default_factory=list)  # the visible events meant for some seats only
+
+    def add(self, event: Event, as_dict: dict[str, Any]) -> None:
+        self.events.append(as_dict)
+        self.known.update(event.reveals)
+        if event.type == "pack":
+            self.sides.update(dict.fromkeys(event.data["pack"], Side.WOLVES.value))
+        if event.type != "step":
+            self.counted += 1
+        if event.visible_to is not None:
+            self.private.append(as_dict)
+
+
+class SeatIndex:
+    """Every seat's `SeatEvents`, brought up to date with the log when asked (the log only grows).
+
+    The event dicts are built once and shared by every seat and every later view: nobody may change them."""
+
+    def __init__(self, seats: int) -> None:
+        self._indexed = 0
+        self._seats = [SeatEvents() for _ in range(seats)]
+        self._everyone = SeatEvents()  # every event: what each seat learns when the game is over
+
+    def of(self, events: list[Event], seat: int, *, everything: bool = False) -> SeatEvents:
+        self._catch_up(events)
+        return self._everyone if everything else self._seats[seat]
+
+    def _catch_up(self, events: list[Event]) -> None:
+        for event in events[self._indexed :]:
+            as_dict = event_dict(event)
+            self._everyone.add(event, as_dict)
+            seats = range(len(self._seats)) if event.visible_to is None else sorted(event.visible_to)
+            for seat in seats:
+                if 0 <= seat < len(self._seats):
+                    self._seats[seat].add(event, as_dict)
+        self._indexed = len(events)
+
+
 def for_seat(game: Game, seat: int) -> dict[str, Any]:
     if not 0 <= seat < len(game.players):
         raise ValueError(f"no seat {seat}")
+    seen = game.index.of(game.events, seat, everything=game.result is not None)
+    return _assemble(game, seat, list(seen.events), dict(seen.known), dict(seen.sides))
+
+
+def full_view(game: Game, seat: int) -> dict[str, Any]:
+    """`for_seat` by scanning the whole log (slow; what the index is checked against)."""
+    if not 0 <= seat < len(game.players):
+        raise ValueError(f"no seat {seat}")
     over = game.result is not None
-    me = game.players[seat]
     known: dict[int, str] = {}
     sides: dict[int, str] = {}
     events = []
@@ -33,6 +91,14 @@ def for_seat(game: Game, seat: int) -> dict[str, Any]:
             known.update(event.reveals)
             if event.type == "pack":
                 sides.update(dict.fromkeys(event.data["pack"], Side.WOLVES.value))
+    return _assemble(game, seat, events, known, sides)
+
+
+def _assemble(
+    game: Game, seat: int, events: list[dict[str, Any]], known: dict[int, str], sides: dict[int, str]
+) -> dict[str, Any]:
+    over = game.result is not None
+    me = game.players[seat]
     known[seat] = me.card
     sides[seat] = game.side(seat).value
     if over:

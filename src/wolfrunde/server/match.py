@@ -208,16 +208,13 @@ class Match:
 
     def _version(self, seat: int, open_requests: tuple[str, ...], game: Game | None = None) -> tuple[Any, ...]:
         game = game or self.game
-        visible = sum(1 for event in game.events if event.visible(seat) and event.type != "step")
+        visible = game.index.of(game.events, seat).counted  # its events other than step calls
         return visible, str(game.phase), game.round, None, open_requests, game.result is not None
 
     def private_events(self, seat: int, game: Game | None = None) -> list[dict[str, Any]]:
         """The secret events this seat may see (its role, what it learnt, what it did), oldest first."""
-        return [
-            {"type": event.type, **event.data}
-            for event in (game or self.game).events
-            if event.visible_to and seat in event.visible_to
-        ]
+        game = game or self.game
+        return list(game.index.of(game.events, seat).private)
 
     @staticmethod
     def is_move(kind: str) -> bool:

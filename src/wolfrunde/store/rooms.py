@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from wolfrunde.store.database import Database
@@ -152,18 +152,35 @@ def append_command(
     transaction; returns its time (`at`, when the room applied it at a time of its own, else now).
     Raises SequenceTaken when `seq` is already taken."""
     now = time.time() if at is None else at
+    columns = _columns(now, fields) if fields else None
     try:
-        with db.session() as session:
-            session.add(RoomCommand(room_code=code, seq=seq, op=op, seat=seat, kind=kind, payload=payload, at=now))
-            session.flush()
-            if fields:
-                record = session.get(RoomRecord, code)
-                if record is None:
+        # SQLAlchemy Core, not the ORM: this runs for every decision of every room (see bench/load.py)
+        with db.engine.begin() as connection:
+            connection.execute(
+                insert(RoomCommand).values(
+                    room_code=code, seq=seq, op=op, seat=seat, kind=kind, payload=payload, at=now
+                )
+            )
+            if columns is not None:
+                changed = connection.execute(update(RoomRecord).where(RoomRecord.code == code).values(**columns))
+                if changed.rowcount != 1:
                     raise KeyError(code)
-                _apply(record, now, fields)
     except IntegrityError as taken:
         raise SequenceTaken(f"room {code}: command {seq} exists already") from taken
     return now
+
+
+def _columns(now: float, fields: dict[str, Any]) -> dict[str, Any]:
+    """`fields` as the columns an UPDATE sets (as `_apply` sets them on a record)."""
+    columns = {}
+    for name, value in fields.items():
+        if value is UNCHANGED:
+            continue
+        if name not in ("status", "state", "setup", "timer", "ended_at"):
+            raise TypeError(f"rooms have no column {name!r}")
+        columns[name] = value
+    columns["updated_at"] = now
+    return columns
 
 
 def next_seq(db: Database, code: str) -> int:

@@ -36,6 +36,7 @@ class OnlineGame(PacedGame):
         self._whisper_night: int | None = None
         self._readable: dict[int, frozenset[str]] = {}
         self.voice = VoiceRelay(turn_server(config))
+        self._logs: dict[int, payloads.SeatLog] = {}  # each seat's log, extended view by view
 
     @property
     def whisper_seconds(self) -> int:
@@ -43,7 +44,8 @@ class OnlineGame(PacedGame):
 
     # --- what the online round says -----------------------------------------------------------------
     def payload(self, seat: int, shown: Shown) -> dict[str, Any]:
-        return payloads.game(seat, shown.view, shown.deadline, self.channels_for(seat))
+        lines = self._logs.setdefault(seat, payloads.SeatLog()).lines(shown.view)
+        return payloads.game(seat, shown.view, shown.deadline, self.channels_for(seat), lines)
 
     def duration(self) -> float:
         return float(self.lobby.settings.timers.get(self.match.phase_kind(), 60))

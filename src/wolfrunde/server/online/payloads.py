@@ -50,26 +50,53 @@ def lobby(code: str, data: Lobby, status: str, online: set[int], recommended: li
 def log(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The seat's events as German lines, in order (the engine's one place for event lines): what it did
     in the second person, what others did in the third; the omniscient log at the end is told to nobody."""
-    names = [player["name"] for player in view["players"]]
-    reader = None if view.get("result") is not None else view["seat"]
-    lines = []
-    round_, phase = 0, "night"
-    for event in view["events"]:
-        if event["type"] in ("night", "day"):
-            round_, phase = int(event.get("round") or round_), event["type"]
-        text = event_line(event, names, reader)
-        if text:
-            lines.append({"round": round_, "phase": phase, "type": event["type"], "text": text})
-    return lines
+    return SeatLog().lines(view)
 
 
-def game(seat: int, view: dict[str, Any], deadline: float | None, channels: dict[str, bool]) -> dict[str, Any]:
+class SeatLog:
+    """`log` of one seat's views, one after the other: only the events a view adds to the last one are
+    put into words (a seat's views share their event dicts, so the earlier ones are found by identity).
+    Anything else (fewer events, other names, the end's omniscient log) is told afresh."""
+
+    def __init__(self) -> None:
+        self._events: list[dict[str, Any]] = []
+        self._key: tuple[Any, ...] | None = None
+        self._lines: list[dict[str, Any]] = []
+        self._round, self._phase = 0, "night"
+
+    def lines(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        names = [player["name"] for player in view["players"]]
+        reader = None if view.get("result") is not None else view["seat"]
+        events = view["events"]
+        known = len(self._events)
+        key = (reader, names)
+        grown = len(events) >= known and all(a is b for a, b in zip(events, self._events, strict=False))
+        if key != self._key or not grown:
+            self._key, self._lines, self._round, self._phase, known = key, [], 0, "night", 0
+        for event in events[known:]:
+            if event["type"] in ("night", "day"):
+                self._round, self._phase = int(event.get("round") or self._round), event["type"]
+            text = event_line(event, names, reader)
+            if text:
+                self._lines.append({"round": self._round, "phase": self._phase, "type": event["type"], "text": text})
+        self._events = events
+        return list(self._lines)
+
+
+def game(
+    seat: int,
+    view: dict[str, Any],
+    deadline: float | None,
+    channels: dict[str, bool],
+    lines: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The seat's `game` message; `lines`: its `log`, when the caller keeps it (`SeatLog`)."""
     seconds_left = None if deadline is None else max(0.0, round(deadline - time.time(), 1))
     return {
         "type": "game",
         "seat": seat,
         "view": view,
-        "log": log(view),
+        "log": log(view) if lines is None else lines,
         "timer": None if deadline is None else {"deadline": deadline, "seconds_left": seconds_left},
         "channels": [{"id": channel, "name": CHANNELS[channel], "write": write} for channel, write in channels.items()],
     }

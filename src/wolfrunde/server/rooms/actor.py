@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.connection import CLOSE_ELSEWHERE
+from wolfrunde.server.rooms.deltas import SeatStreams
 from wolfrunde.server.rooms.kind import Handle, Peer, RoomKind
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.store import Database
@@ -87,6 +88,7 @@ class RoomActor:
         self._peers: dict[int, Peer] = {}
         self._handles: set[_Scheduled] = set()
         self.on_lost: Callable[[RoomActor], Awaitable[None]] | None = None  # another writer took the room
+        self.streams = SeatStreams()  # each seat's `game` versions, for devices that take patches
         kind.bind(self)
 
     # --- what the core offers a kind (RoomServices) ---------------------------------------------------
@@ -239,6 +241,8 @@ class RoomActor:
     async def _attach(self, command: Attach) -> None:
         peer = command.peer
         self._peers[peer.conn.id] = peer
+        if peer.patches is not None:
+            peer.patches.streams = self.streams
         try:
             await self.kind.attach(peer)
         except protocol.Refusal as refusal:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 from starlette.websockets import WebSocket
 
 from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.rooms.deltas import Subscription
 from wolfrunde.server.rooms.protocol import Message, Refusal, Schema
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.store.rooms import StoredChat, StoredCommand, StoredRoom
@@ -46,8 +47,11 @@ class Peer:
     host: bool = False
     device: bool = False  # the one device in the middle of the table (acts for every seat)
     extra: dict[str, Any] = field(default_factory=dict)
+    patches: Subscription | None = None  # the device takes incremental `game` updates (rooms.deltas)
 
     def send(self, message: dict[str, Any]) -> None:
+        if self.patches is not None and self.seat is not None and message.get("type") == "game":
+            message = self.patches.outgoing(self.seat, message)
         self.conn.send(message)
 
 

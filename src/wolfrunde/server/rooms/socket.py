@@ -14,6 +14,7 @@ from wolfrunde.server.ratelimit import TokenBucket
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.actor import Detach, Incoming
 from wolfrunde.server.rooms.connection import CLOSE_ELSEWHERE, SocketConnection
+from wolfrunde.server.rooms.deltas import Subscription
 from wolfrunde.server.rooms.kind import Peer
 from wolfrunde.server.rooms.registry import Registry, RoomElsewhere
 from wolfrunde.server.rooms.relay import relay, relayed
@@ -58,7 +59,7 @@ async def serve_socket(websocket: WebSocket, kinds: frozenset[str], missing: str
         return
     rate, burst = getattr(actor.kind, "message_rate", (8.0, 30.0))
     conn = SocketConnection(websocket, TokenBucket(rate=rate, burst=burst))
-    peer = Peer(conn, identity)
+    peer = Peer(conn, identity, patches=Subscription.requested(websocket.query_params))
     refusal = await actor.attach(peer)
     if refusal is not None:
         await _refuse(websocket, refusal)

@@ -4,12 +4,15 @@
 // - pings while idle and reconnects when the line has gone silent;
 // - stops for good on the close codes that say trying again cannot help (4401, 4403, 4404) and
 //   reports a German reason;
-// - numbers every message (`ref`), so an answer can be matched: `request()` waits for its ack.
+// - numbers every message (`ref`), so an answer can be matched: `request()` waits for its ack;
+// - takes incremental `game` updates (patch.js) and hands `onMessage` the full `game` message each time;
+//   a reconnect asks for what it missed since the version it holds.
 //
 //   const socket = openSocket({ url: "/ws/rooms/K7QWM", onMessage, onStatus, onStop });
 //   socket.send({ type: "join" });             // now, or as soon as the connection is back
 //   await socket.request({ type: "decide", … }); // resolves on `ack`, rejects on `error` (German message)
 //   socket.close();                             // this page is done with the room
+import { gameStream } from "./patch.js";
 import { TEXT } from "./texts.js";
 
 export const FINAL_CLOSE_CODES = [4401, 4403, 4404];
@@ -27,6 +30,7 @@ const DEFAULTS = {
   silentSeconds: 60,      // a connection that heard nothing for this long is given up and opened anew
   maxQueue: 50,           // messages kept while the connection is down (the oldest go first)
   requestSeconds: 15,     // how long request() waits for its answer
+  patches: true,          // ask for incremental `game` updates (onMessage still gets full messages)
 };
 
 // How long to wait before attempt number `attempt` (1, 2, …) of reconnecting.
@@ -44,9 +48,14 @@ export function openSocket(options) {
   const waiting = new Map();
   let ws = null, up = false, attempts = 0, ref = 0, finished = false, retry = true;
   let retryTimer = null, keepAlive = null, lastHeard = 0, lastSent = 0;
+  const updates = gameStream();
 
   function address() {
-    const target = typeof o.url === "function" ? o.url() : o.url;
+    let target = typeof o.url === "function" ? o.url() : o.url;
+    if (o.patches) {
+      const since = updates.since();
+      target += `${target.includes("?") ? "&" : "?"}patches=1${since ? `&since=${encodeURIComponent(since)}` : ""}`;
+    }
     if (/^wss?:\/\//.test(target)) return target;
     return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${target}`;
   }
@@ -72,6 +81,13 @@ export function openSocket(options) {
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
       if (!message || typeof message !== "object" || message.type === "pong") return;
+      if (o.patches) {
+        message = updates.receive(message);
+        if (message === null) { // a patch for another version: connect afresh for a full view
+          try { socket.close(4000); } catch { /* already closing */ }
+          return;
+        }
+      }
       settle(message);
       o.onMessage(message);
     });

@@ -1,0 +1,103 @@
+"""The Wolfrunde server the benchmarks drive: one process on 127.0.0.1, with or without the game's pacing.
+
+    .venv/bin/python bench/serve.py --data DIR --port 8765 --pacing off --accounts 500 --cookies DIR/cookies.txt
+
+`--pacing on` is `wolfrunde serve --testing` (every night step lasts a drawn 0-20 ms, the room waits a
+hundredth of the narration); `--pacing off` draws zero pauses and waits for no narration, so the time a
+client measures is the server's own work. `--accounts N` writes N accounts with open sessions straight
+into the database before the server starts (one session cookie a line in `--cookies`): signing up
+through the API hashes each password with argon2, which would take the benchmark minutes.
+
+The narrator speaks every new player's name once, in background threads, when the player joins; with a
+thousand fresh bench names that is espeak's work, not the room's, so `--name-voices off` (the default
+here) skips it. Nothing else of the server changes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import secrets
+import time
+from pathlib import Path
+
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.security import CodeGuesses
+from wolfrunde.store import Database, default_url
+from wolfrunde.store.accounts import SESSION_SECONDS, name_key
+from wolfrunde.store.models import SessionRecord, User
+
+NO_LOGIN = "bench-account-without-password"  # no argon2 hash: nobody can log in with it
+
+
+def seed_accounts(db: Database, count: int, prefix: str) -> list[str]:
+    """`count` accounts with one open session each, written in one transaction; their session tokens."""
+    now = time.time()
+    tokens = [secrets.token_urlsafe(32) for _ in range(count)]
+    with db.session() as session:
+        users = [
+            User(name=f"{prefix}{i:05d}", name_key=name_key(f"{prefix}{i:05d}"), password_hash=NO_LOGIN, created_at=now)
+            for i in range(count)
+        ]
+        session.add_all(users)
+        session.flush()
+        session.add_all(
+            SessionRecord(
+                token_hash=hashlib.sha256(token.encode()).hexdigest(),
+                user_id=user.id,
+                created_at=now,
+                expires_at=now + SESSION_SECONDS,
+            )
+            for user, token in zip(users, tokens, strict=True)
+        )
+    return tokens
+
+
+def config_for(database_url: str, pacing: bool, port: int) -> ServerConfig:
+    common = {
+        "database_url": database_url,
+        "bot_delay": (0.0, 0.02),
+        "registrations_per_hour": 10_000,
+        "restart_grace": 3.0,
+        "public_origins": (f"http://127.0.0.1:{port}",),
+    }
+    if pacing:
+        return ServerConfig(**common, pause_seconds=(0.0, 0.02), narration_wait=0.01)  # as `serve --testing`
+    return ServerConfig(**common, pause_seconds=(0.0, 0.0), narration_wait=0.0)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", required=True)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--pacing", choices=("on", "off"), default="on")
+    parser.add_argument("--accounts", type=int, default=0)
+    parser.add_argument("--name-voices", choices=("on", "off"), default="off")
+    parser.add_argument("--cookies", default=None, help="file for the seeded accounts' session cookies")
+    args = parser.parse_args()
+
+    import uvicorn
+
+    from wolfrunde.server.app import create_app
+
+    if args.name_voices == "off":
+        from wolfrunde.server.narration_voices import ServerVoices
+
+        ServerVoices.prepare_names = lambda self, *args, **kwargs: None  # type: ignore[method-assign]
+    url = default_url(args.data)
+    db = Database(url)
+    db.migrate()
+    if args.accounts:
+        tokens = seed_accounts(db, args.accounts, f"Last{secrets.token_hex(2)}x")
+        Path(args.cookies).write_text("\n".join(tokens) + "\n", encoding="utf-8")
+    db.close()
+    app = create_app(config_for(url, args.pacing == "on", args.port))
+    app.state.code_guesses = CodeGuesses(lookups_per_minute=10**9)  # every bench socket comes from 127.0.0.1
+    uvicorn.run(
+        app, host="127.0.0.1", port=args.port, ws_max_size=65536, log_level="warning", server_header=False, backlog=4096
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,203 @@
+"""Incremental `game` updates: after the first full message a device receives only what changed.
+
+A device asks for them when it connects (`?patches=1`, and `&since=<stream>:<version>` when it comes
+back holding a version). Every seat of a room has one stream: each `game` message sent to the seat is
+its next version, and the room keeps the last message and the changes of the last `HISTORY` versions.
+A device that holds the version before gets `game_patch` with the changes; a device that holds nothing,
+an unknown stream or a version older than the history gets the full `game` message, tagged with its
+stream and version. The messages a seat receives, their number and their timing are exactly those of
+full updates: only their size changes. The changes are computed from two payloads of the same seat, so
+they carry nothing that seat's full message would not.
+
+Changes are a list of operations on the JSON document, each a list whose first item names it:
+`["set", path, value]` (a key or list item gets this value; the empty path replaces everything),
+`["del", path]` (a key goes) and `["add", path, items]` (items are appended to the list at `path`).
+A path is a list of keys and list positions. `apply` (here, for Python clients and tests) and
+`static/lib/patch.js` (the browser) rebuild the full message from them.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+HISTORY = 16  # versions of changes a room keeps per seat for devices that come back
+PATCH = "game_patch"
+Op = list[Any]
+Path = list[Any]
+
+
+def diff(old: Any, new: Any) -> list[Op]:
+    """The operations that turn `old` into `new` (both JSON-like: dicts, lists, scalars)."""
+    ops: list[Op] = []
+    _diff(old, new, [], ops)
+    return ops
+
+
+def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
+    if type(old) is dict and type(new) is dict:
+        for key, value in new.items():
+            if key not in old:
+                ops.append(["set", [*path, key], value])
+            elif not _same(old[key], value):
+                _diff(old[key], value, [*path, key], ops)
+        ops.extend(["del", [*path, key]] for key in old if key not in new)
+        return
+    if type(old) is list and type(new) is list:
+        known = len(old)
+        if len(new) > known and _same(new[:known], old):
+            ops.append(["add", path, new[known:]])
+            return
+        if len(new) == known:
+            for index, (before, after) in enumerate(zip(old, new, strict=True)):
+                if not _same(before, after):
+                    _diff(before, after, [*path, index], ops)
+            return
+    ops.append(["set", path, new])
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal, at C speed (shared parts compare by identity). Python's == holds 1 == 1.0 == True, which
+    JSON tells apart: no payload field changes between those alone (the tests compare the encodings)."""
+    return a is b or bool(a == b)
+
+
+def apply(document: Any, ops: list[Op]) -> Any:
+    """`document` changed by `ops` (in place where it can; the result is the new document)."""
+    for op in ops:
+        kind, path = op[0], op[1]
+        if kind == "set" and not path:
+            document = op[2]
+            continue
+        target = document
+        steps = path if kind == "add" else path[:-1]
+        for step in steps:
+            target = target[_key(target, step)]
+        if kind == "add":
+            target.extend(op[2])
+        elif kind == "set":
+            key = _key(target, path[-1])
+            if isinstance(target, list) and key == len(target):
+                target.append(op[2])
+            else:
+                target[key] = op[2]
+        elif kind == "del":
+            del target[_key(target, path[-1])]
+        else:
+            raise ValueError(f"unknown operation {kind!r}")
+    return document
+
+
+def _key(container: Any, step: Any) -> Any:
+    """A path step as the decoded document spells it (JSON object keys are always strings)."""
+    if isinstance(container, dict) and not isinstance(step, str):
+        return json.dumps(step)
+    return step
+
+
+class SeatStream:
+    """The versions of one seat's `game` messages: the last one and the changes of the recent ones."""
+
+    def __init__(self) -> None:
+        self.id = secrets.token_urlsafe(6)
+        self.version = 0
+        self.last: dict[str, Any] | None = None
+        self.changes: deque[tuple[int, list[Op]]] = deque(maxlen=HISTORY)
+
+    def advance(self, message: dict[str, Any]) -> int:
+        if self.last is not None:
+            self.changes.append((self.version + 1, diff(self.last, message)))
+        self.version += 1
+        self.last = message
+        return self.version
+
+    def since(self, version: int) -> list[Op] | None:
+        """Every change after `version` up to now, or None when the history no longer reaches back."""
+        if version == self.version:
+            return []
+        if not self.changes or not 0 < version < self.version or self.changes[0][0] > version + 1:
+            return None
+        return [op for at, ops in self.changes if at > version for op in ops]
+
+
+class SeatStreams:
+    """A room's streams, one per seat (held by the room's actor)."""
+
+    def __init__(self) -> None:
+        self._seats: dict[int, SeatStream] = {}
+
+    def of(self, seat: int) -> SeatStream:
+        stream = self._seats.get(seat)
+        if stream is None:
+            stream = self._seats[seat] = SeatStream()
+        return stream
+
+
+class Subscription:
+    """One device that asked for incremental updates: the stream and version it holds."""
+
+    def __init__(self, since: tuple[str, int] | None = None) -> None:
+        self.holds = since
+        self.streams: SeatStreams | None = None  # the room's, once the device is attached
+
+    @classmethod
+    def requested(cls, query: Mapping[str, str]) -> Subscription | None:
+        """From a socket's query string: None unless it says `patches=1`; a bad `since` is ignored (the
+        device then gets a full view)."""
+        if query.get("patches") != "1":
+            return None
+        stream, _, version = query.get("since", "").partition(":")
+        if stream and version.isdigit() and len(stream) <= 16 and len(version) <= 9:
+            return cls((stream, int(version)))
+        return cls()
+
+    def outgoing(self, seat: int, message: dict[str, Any]) -> dict[str, Any]:
+        """The message this device is sent in place of the seat's full `game` message."""
+        if self.streams is None:
+            return message
+        stream = self.streams.of(seat)
+        version = stream.advance(message)
+        held = self.holds
+        self.holds = (stream.id, version)
+        if held is not None and held[0] == stream.id:
+            ops = stream.since(held[1])
+            if ops is not None:
+                return {"type": PATCH, "stream": stream.id, "from": held[1], "version": version, "ops": ops}
+        return {**message, "stream": {"id": stream.id, "version": version}}
+
+
+class GameStream:
+    """A client's side (bots, benchmarks, tests): turns every `game_patch` back into the full `game`
+    message and strips the stream tag from full ones, so the caller sees what a full update sends."""
+
+    def __init__(self) -> None:
+        self.stream: str | None = None
+        self.version = 0
+        self.current: dict[str, Any] | None = None
+
+    def since(self) -> str | None:
+        """`<stream>:<version>` for the `since` of a reconnect, once something was received."""
+        return None if self.stream is None else f"{self.stream}:{self.version}"
+
+    def receive(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The message as a full update would have sent it; raises OutOfStep when a patch does not
+        follow the version held (the caller reconnects without `since`)."""
+        kind = message.get("type")
+        if kind == "game" and isinstance(message.get("stream"), dict):
+            tag = message.pop("stream")
+            self.stream, self.version, self.current = tag["id"], tag["version"], message
+            return message
+        if kind == PATCH:
+            if self.current is None or message["stream"] != self.stream or message["from"] != self.version:
+                raise OutOfStep(f"patch {message.get('from')}→{message.get('version')} for {self.version}")
+            self.current = apply(self.current, message["ops"])
+            self.version = message["version"]
+            return self.current
+        return message
+
+
+class OutOfStep(Exception):
+    """A patch that does not apply to the version held."""

@@ -1,0 +1,39 @@
+"""A seat's log kept view by view (payloads.SeatLog) says exactly what the log told afresh says, after
+every decision of random games and at the end (the omniscient log)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wolfrunde.engine import Game
+from wolfrunde.server.online.payloads import SeatLog, log
+from wolfrunde.simulation.policy import choose
+
+from engine.role_sets import setups
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), policy_seed=st.integers(0, 2**32))
+def test_the_kept_log_equals_the_log_told_afresh_after_every_decision(setup, policy_seed):
+    game = Game(setup)
+    rng = random.Random(policy_seed)
+    kept = {seat: SeatLog() for seat in range(len(game.players))}
+
+    def check() -> None:
+        for seat, seat_log in kept.items():
+            view = game.view(seat)
+            assert seat_log.lines(view) == log(view), seat
+
+    check()
+    for _ in range(3000):
+        requests = game.pending()
+        if not requests:
+            break
+        for request in requests:
+            game.decide(request.seat, request.kind, choose(game, request, rng))
+            check()
+    assert game.result is not None
+    check()
