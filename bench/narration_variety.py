@@ -1,53 +1,37 @@
-"""How alike the sleep lines are, per narrator: within a scene, and across scenes with the role masked.
+"""How alike the sleep lines are, per narrator and style: within a scene, and across scenes with the role masked.
 
-within: mean pairwise similarity (difflib ratio) of one scene's variants; across: for each variant, its
-best match among another sleep scene's variants, averaged; identical: share of variants that equal one of
-another scene's once the role is masked ("Danke, Seherin! Augen zu." / "Danke, Hexe! Augen zu.").
+identical: share of lines equal to a line of another sleep scene once the role is masked ("Danke, Seherin!
+Augen zu." / "Danke, Hexe! Augen zu."); within: mean pairwise similarity inside a scene (max: the closest
+pair); across: each line's best match in another scene, mean and max. Similarity is rapidfuzz's Indel ratio
+(see `wolfrunde.narration.variety`). `--worst N` prints the N closest cross-scene pairs per narrator.
 """
 
 from __future__ import annotations
 
-import difflib
-import itertools
-import re
-import statistics
+import argparse
 
-from wolfrunde.narration.catalogue import load_catalogue
-from wolfrunde.narration.cues import STEP_SCENES
+from wolfrunde.narration.catalogue import Style, load_catalogue
 from wolfrunde.narration.narrators import NARRATOR_IDS
-
-ROLES = (
-    "Dieb|Grenzgänger|Findelkind|Amor|Verliebten?|Schwestern|Brüder|Leibwächter|Denunziant|Werwölfe|Wölfe|"
-    "Leitwolf|Weiße[rn]? Wolf|Seherin|Fuchs|Hundeführer|Hexe|Flötenspieler|Verzauberten?|Magd|Rudel"
-)
-ROLE = re.compile(rf"\b({ROLES})\b")
-
-
-def masked(text: str) -> str:
-    return ROLE.sub("ROLLE", text).lower()
-
-
-def similarity(a: str, b: str) -> float:
-    return difflib.SequenceMatcher(None, a, b).ratio()
+from wolfrunde.narration.variety import measure, sleep_scene_ids
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--worst", type=int, default=0, help="print the closest cross-scene pairs")
+    worst = parser.parse_args().worst
     catalogue = load_catalogue()
-    sleeps = [sleep for _, sleep in STEP_SCENES.values()]
-    for narrator_id in NARRATOR_IDS:
-        texts = {scene: [masked(t) for t in catalogue[scene].variants[narrator_id]] for scene in sleeps}
-        within = [statistics.mean(similarity(a, b) for a, b in itertools.combinations(t, 2)) for t in texts.values()]
-        across: list[float] = []
-        identical = total = 0
-        for first, second in itertools.combinations(sleeps, 2):
-            others = set(texts[second])
-            identical += sum(text in others for text in texts[first])
-            total += len(texts[first])
-            across.append(statistics.mean(max(similarity(x, y) for y in others) for x in texts[first]))
-        print(
-            f"{narrator_id:10} within {statistics.mean(within):.2f}  across {statistics.mean(across):.2f}  "
-            f"identical {identical / total:.1%}"
-        )
+    scenes = sleep_scene_ids()
+    print(f"{len(scenes)} Schlafszenen")
+    print(f"{'Stil':6} {'Erzähler':10} {'Zeilen':>6} {'gleich':>7} {'innen':>6} {'max':>5} {'quer':>6} {'max':>5}")
+    for style in Style:
+        for narrator_id in NARRATOR_IDS:
+            v = measure(catalogue, scenes, narrator_id, style)
+            print(
+                f"{style.value:6} {narrator_id:10} {v.lines:>6} {v.identical_share:>7.1%} {v.within_mean:>6.2f} "
+                f"{v.within_max:>5.2f} {v.across_mean:>6.2f} {v.across_max:>5.2f}"
+            )
+            for match in v.matches[: worst * 2 : 2]:  # each pair appears twice, once from either side
+                print(f"    {match.ratio:.2f} {match.scene}: {match.text}  ~  {match.other_scene}: {match.other_text}")
 
 
 if __name__ == "__main__":

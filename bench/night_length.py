@@ -9,9 +9,9 @@ from __future__ import annotations
 import statistics
 import sys
 
+from wolfrunde.engine.texts.catalogue import catalogue as engine_texts
 from wolfrunde.narration import audio
 from wolfrunde.narration.catalogue import Style, load_catalogue
-from wolfrunde.narration.cues import STEP_SCENES
 from wolfrunde.narration.engines import voice_for
 from wolfrunde.narration.narrators import NARRATORS
 
@@ -27,7 +27,9 @@ def main(engine: str = "espeak", sample: int = 6) -> None:
         for style in Style:
             seconds = 0.0
             for step in NIGHT:
-                for scene_id in STEP_SCENES[step]:
+                declared = engine_texts().steps[step]
+                for scene_id in (declared.wake, declared.sleep):
+                    assert scene_id is not None, step
                     texts = catalogue[scene_id].texts(narrator.id, style)[:sample]
                     seconds += statistics.mean(audio.prepare(voice.synthesize(t)).seconds for t in texts)
             totals[style] = seconds

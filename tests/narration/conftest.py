@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from wolfrunde.narration.catalogue import load_catalogue
+from wolfrunde.narration.catalogue import Catalogue, load_catalogue
 from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.narration.service import Narration
 
@@ -44,3 +44,9 @@ def write_scene(tmp_path: Path) -> SceneWriter:
 def narration(tmp_path_factory: pytest.TempPathFactory) -> Narration:
     """The real catalogue with the always-present espeak-ng voices and a fresh cache."""
     return Narration(tmp_path_factory.mktemp("voices"), catalogue=load_catalogue(), engine="espeak")
+
+
+@pytest.fixture(scope="session")
+def catalogue() -> Catalogue:
+    """The real scene catalogue."""
+    return load_catalogue()

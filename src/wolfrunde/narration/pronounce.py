@@ -104,7 +104,12 @@ ACCEPTED: Mapping[str, str] = MappingProxyType(
         **dict.fromkeys(
             (
                 "Büchse",
+                "Fuchsbau",
+                "Füchse",
                 "Rätselfüchse",
+                "Schichtwechsel",
+                "Seitenwechsel",
+                "Wechselkandidat",
                 "Wechsel",
                 "Wechsle",
                 "wechsle",
@@ -121,6 +126,9 @@ ACCEPTED: Mapping[str, str] = MappingProxyType(
         **dict.fromkeys(
             (
                 "Austauschs",
+                "Klatschspalte",
+                "Nachschießen",
+                "durchschaut",
                 "Buchstaben",
                 "Durchsage",
                 "Gefährlichste",

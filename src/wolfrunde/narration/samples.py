@@ -11,7 +11,7 @@ from pathlib import Path
 from wolfrunde.narration.catalogue import Catalogue
 from wolfrunde.narration.formats import AudioFormat
 from wolfrunde.narration.service import Narration
-from wolfrunde.narration.template import Value
+from wolfrunde.narration.template import Value, spoken_duration
 
 # Values for placeholders in a sample, where a real game would put its players.
 EXAMPLE_VALUES: dict[str, Value] = {
@@ -21,7 +21,7 @@ EXAMPLE_VALUES: dict[str, Value] = {
     "round": "zweite",
     "left": "Anton",
     "right": "Greta",
-    "minutes": "drei",
+    "minutes": spoken_duration(180),
     "seconds": "dreißig",
 }
 

@@ -19,6 +19,7 @@ from typing import Any, ClassVar, cast
 
 from starlette.websockets import WebSocket
 
+from wolfrunde.narration.template import spoken_duration
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.kind import Handle, Identity, Peer, RoomServices
@@ -457,7 +458,7 @@ class WerwoerterRoom:
         game = self.game
         assert game is not None
         scene = CUES.get(name)
-        values = {"minutes": max(1, round(game.setup.day_seconds / 60))} if scene == "ww_day_starts" else None
+        values = {"minutes": spoken_duration(game.setup.day_seconds)} if scene == "ww_day_starts" else None
         message = None if scene is None else self._cue(scene, values)
         wait = self._speech(message) if message is not None and name.night else 0.0
         await self._commit(self._enter(name, at_least=wait))
