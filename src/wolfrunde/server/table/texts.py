@@ -8,7 +8,15 @@ from typing import Any
 from wolfrunde.engine import all_cards
 from wolfrunde.engine import texts as german
 
-DUMMY_PROMPT = "Tippe auf einen Mitspieler."
+DUMMY_PROMPT = "Wen verdächtigst du?"
+SUSPECT_PROMPT = DUMMY_PROMPT
+TRUST_PROMPT = "Wem vertraust du am meisten?"
+HEAL_PROMPT = "Wen rettest du mit dem Heiltrank?"
+POISON_PROMPT = "Wen vergiftest du mit dem Gifttrank?"
+NOBODY = "Niemand"
+NOBODY_NOT_ALLOWED = "„Niemand“ geht hier nicht: Tippe einen Namen an."
+PACK_FIRST = "Du schlägst dem Rudel als Erster ein Opfer vor."
+SUSPICIONS = "Verdächtigt in den Nächten"
 HANDS_PROMPTS: dict[str, str] = {
     "captain": "Hauptmannswahl: Wer bekommt wie viele Hände?",
     "captain_runoff": "Stichwahl um das Hauptmannsamt: Wer bekommt wie viele Hände?",
@@ -23,6 +31,38 @@ REMOVED = "Die Spielleitung hat dich vom Tisch genommen."
 
 def no_cast(players: int) -> str:
     return f"Für {players} Spieler gibt es hier keine Besetzung (3 bis 40)."
+
+
+def not_selectable(name: str) -> str:
+    return f"{name} kann hier nicht gewählt werden."
+
+
+def first_of_two(kind: str) -> str:
+    return f"{prompt(kind)} Die erste Person:"
+
+
+def second_of_two(kind: str) -> str:
+    return f"{prompt(kind)} Die zweite Person:"
+
+
+def yes_by_name(kind: str) -> str:
+    return f"{prompt(kind)} Ein Name heißt Ja, „Niemand“ heißt Nein."
+
+
+def pack_proposal(by: str, target: str) -> str:
+    return f"{by} schlägt vor: {target}. Tippe {target} an, um zuzustimmen, oder schlage ein anderes Opfer vor."
+
+
+def pack_own_standing(target: str) -> str:
+    return f"Dein Vorschlag steht: {target}. Tippe ihn erneut an oder schlage ein anderes Opfer vor."
+
+
+def pack_chosen(target: str) -> str:
+    return f"Das Rudel ist sich einig: {target}."
+
+
+def pack_proposed(target: str) -> str:
+    return f"Dein Vorschlag an das Rudel: {target}."
 
 
 def step_call(step: str | None) -> str:
