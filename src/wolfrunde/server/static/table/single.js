@@ -5,11 +5,9 @@ import { el } from "../lib/dom.js";
 import { enqueue } from "../lib/narration.js";
 import { saveJSON } from "../lib/store.js";
 import { sundial } from "../lib/sundial.js";
-import { TEXT } from "../lib/texts.js";
 import { DEVICE_KEY } from "./setup.js";
 import { afterNarration, captions, newsList, questionForm, show } from "./ui.js";
-
-const T = TEXT.table;
+import { T } from "./words.js";
 
 export function renderScreen(screen, send, code) {
   setServerNow(screen.now);
@@ -25,12 +23,12 @@ const advanced = new Set();
 const names = (screen) => (screen.players || []).map((p) => p.name);
 
 const DRAW = {
-  pass: (s, send) => {
+  pass: (s, send, code) => {
     const take = el("button", { id: "take", autofocus: true, onclick: () => send("take") }, T.iAm(s.to));
     if (s.purpose !== "deal" && s.purpose !== "card") afterNarration(s, take);
     return [el("div", { class: "t-cover", id: "cover" },
       el("h1", {}, T.passDevice), el("p", {}, T.purposes[s.purpose] || ""), el("p", {}, T.giveTo),
-      el("div", { class: "t-to" }, s.to), take)];
+      el("div", { class: "t-to" }, s.to), take), captions(s.captions, true, code)];
   },
 
   card: (s, send) => {
@@ -54,19 +52,20 @@ const DRAW = {
     const complete = new Set();
     const ready = () => { submit.disabled = complete.size < s.questions.length || !submit.dataset.timeUp; };
     submit.dataset.timeUp = s.min_seconds ? "" : "1";
-    if (s.min_seconds) setTimeout(() => { submit.dataset.timeUp = "1"; ready(); }, s.min_seconds * 1000);
+    const lock = s.min_seconds ? el("p", { class: "hint t-lock", id: "lock" }, T.locked(Math.ceil(s.min_seconds))) : null;
+    if (s.min_seconds) countDown(s.min_seconds, lock, () => { submit.dataset.timeUp = "1"; ready(); });
     const forms = s.questions.map((q, i) => questionForm(q, names(s), (value, done) => {
       answers[String(i)] = value;
       if (done) complete.add(i); else complete.delete(i);
       ready();
-    }));
+    }, s.grid || []));
     ready();
     return [el("h1", {}, s.label ? `${s.label}: ${s.holder}` : s.holder), newsList(s.news),
-      el("section", { class: "decisions active" }, ...forms), submit];
+      el("section", { class: "decisions active" }, ...forms), lock, submit];
   },
 
   result: (s, send) => [el("h1", {}, s.holder), newsList(s.news, T.nothingNew),
-    el("button", { class: "t-big", id: "done", onclick: () => send("done") }, T.resultDone)],
+    el("button", { class: "t-big", id: "done", onclick: () => send("done") }, s.purpose === "night" ? T.resultToMiddle : T.resultDone)],
 
   call: (s, send, code) => {
     const take = s.acting ? el("button", { id: "take", autofocus: true, onclick: () => send("take") }, T.awake) : null;
@@ -159,4 +158,16 @@ function ownCard(s, send) {
 function players(s) {
   return el("section", {}, el("h2", {}, T.atTable), el("ul", { class: "players" },
     s.players.map((p) => el("li", { class: p.alive ? "" : "dead" }, p.name))));
+}
+
+// Reihum's least time, counted down where the button is: the same for every turn.
+function countDown(seconds, line, done) {
+  const end = Date.now() + seconds * 1000;
+  const tick = () => {
+    const left = Math.ceil((end - Date.now()) / 1000);
+    if (left <= 0) { line.textContent = "\u00a0"; done(); return; }
+    line.textContent = T.locked(left);
+    setTimeout(tick, Math.min(1000, end - Date.now()));
+  };
+  tick();
 }

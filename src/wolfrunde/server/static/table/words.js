@@ -1,0 +1,14 @@
+// The table's own words on top of the toolkit's (lib/texts.js): what the table screens added since.
+import { TEXT } from "../lib/texts.js";
+
+export const T = {
+  ...TEXT.table,
+  noNews: "Keine Neuigkeiten.",
+  nothingNew: "Nichts Neues.",
+  notSelectable: (name) => `${name} kann hier nicht gewählt werden.`,
+  nobodyNotAllowed: "„Niemand“ geht hier nicht: Tippe einen Namen an.",
+  resultDone: "Fertig – Gerät weitergeben",
+  resultToMiddle: "Gerät zurück in die Mitte, Augen zu",
+  locked: (seconds) => `Bestätigen in ${seconds} s`,
+  news: "Neuigkeiten",
+};
