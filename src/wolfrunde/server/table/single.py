@@ -29,6 +29,14 @@ from wolfrunde.server.table import reihum, texts
 from wolfrunde.server.table.hands import HandsError, ballots_from_hands
 
 
+# Reihum: nobody closes his eyes, so the nightfall has lines of its own
+ROUND_SCENES: dict[str, str | None] = {
+    "first_night_falls": "round_first_night_falls",
+    "night_falls": "round_night_falls",
+    "night_approaches": None,
+}
+
+
 @dataclass(frozen=True)
 class TableOptions:
     night_style: str = "eyes_closed"  # eyes_closed | round
@@ -74,6 +82,8 @@ class SingleDevice:
         self.night_of = 0  # the night `night_seats` belongs to
         self.pack: reihum.PackTalk | None = None  # Reihum: the wolves' agreement tonight
         self.suspicions: dict[int, int] = defaultdict(int)  # Reihum decoys: seat -> times suspected
+        if narration is not None and options.night_style == "round":
+            narration.use_scenes(ROUND_SCENES)
         self._narrate(0.0)  # the welcome plays while the cards are dealt
 
     # --- commands ------------------------------------------------------------------------------------
