@@ -29,8 +29,35 @@ NIGHT_STYLES = {"eyes_closed": "Augen zu", "round": "Reihum"}
 REMOVED = "Die Spielleitung hat dich vom Tisch genommen."
 
 
+NO_NAMES = "Bitte die Namen eingeben, einen pro Zeile (3 bis 40 Spieler)."
+RESERVED_NAMES = frozenset({"niemand", "keiner", "nobody"})  # the answer "nobody" on every question
+
+
 def no_cast(players: int) -> str:
+    if players < 3:
+        return f"Bitte mindestens 3 Namen eingeben, einen pro Zeile (3 bis 40 Spieler; bisher {players})."
+    if players > 40:
+        return f"{players} Namen sind zu viele: höchstens 40 Spieler."
     return f"Für {players} Spieler gibt es hier keine Besetzung (3 bis 40)."
+
+
+def too_many_names(count: int, limit: int) -> str:
+    return f"{count} Namen sind zu viele: an einem Tisch sitzen höchstens {limit} Spieler."
+
+
+def bad_name(number: int, length: int, limit: int) -> str:
+    if length == 0:
+        return f"Name {number} ist leer."
+    return f"Name {number} ist {length} Zeichen lang; erlaubt sind höchstens {limit}."
+
+
+def same_name(number: int, name: str, first: int) -> str:
+    return f"Name {number} („{name}“) steht schon als Name {first} da; jeder Name geht nur einmal."
+
+
+def reserved_name(number: int | None, name: str) -> str:
+    where = f"Name {number}: " if number else ""
+    return f"{where}„{name}“ geht nicht als Name: So heißt auf dem Gerät die Antwort, mit der man keinen wählt."
 
 
 def not_selectable(name: str) -> str:
