@@ -11,14 +11,30 @@ from tests.e2e.conftest import screenshot
 NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil"]
 
 
+LOOK = """() => {
+  const card = document.querySelector("[data-testid=held-card]");
+  const style = getComputedStyle(card), box = card.getBoundingClientRect();
+  return [style.backgroundColor, style.color, Math.round(box.width), Math.round(box.height), card.textContent];
+}"""
+
+
 def deal_cards(page: Page) -> None:
+    looks = set()
     for index, name in enumerate(NAMES):
         expect(page.get_by_role("heading", name=f"Gib das Gerät an {name}")).to_be_visible()
         page.get_by_role("button", name="Karte ansehen").click()
+        held = page.get_by_test_id("held-card")
+        expect(held).to_be_visible()
+        expect(page.get_by_test_id("role-card")).to_have_count(0)  # every card alike until it is held
+        looks.add(str(page.evaluate(LOOK)))
+        held.dispatch_event("pointerdown")
         expect(page.get_by_test_id("role-card")).to_contain_text(name)
         if index == 0:
             screenshot(page, "werwoerter-ein-geraet-karte")
+        held.dispatch_event("pointerup")
+        expect(page.get_by_test_id("role-card")).to_have_count(0)
         page.get_by_role("button", name="Verdecken und weitergeben").click()
+    assert len(looks) == 1, f"one look for every card until it is held: {looks}"
 
 
 def test_one_device_plays_a_whole_game_guessed_then_whoops_to_the_vote(new_context) -> None:  # type: ignore[no-untyped-def]
@@ -39,6 +55,9 @@ def test_one_device_plays_a_whole_game_guessed_then_whoops_to_the_vote(new_conte
 
     # Night: the Bürgermeister taps his secret role and chooses the word; the others see it in turn.
     expect(page.get_by_test_id("cover")).to_be_visible()
+    page.wait_for_function("document.body.classList.contains('dark')")
+    backgrounds = page.evaluate("""() => [document.documentElement, document.body].map((n) => getComputedStyle(n).backgroundColor)""")
+    assert backgrounds[0] == backgrounds[1] != "rgba(0, 0, 0, 0)", "the night's dark covers the whole screen"
     page.get_by_role("button", name="Geheime Rolle antippen").click()
     expect(page.get_by_test_id("role-card")).to_be_visible()
     screenshot(page, "werwoerter-ein-geraet-zauberwort")

@@ -40,6 +40,7 @@ from wolfrunde.server.werwoerter_app.stages import (
 )
 from wolfrunde.server.werwoerter_app.state import Mode, RoundState, Seat, Settings, settings_problem
 from wolfrunde.server.werwoerter_app.timings import Timings
+from wolfrunde.server.werwoerter_app.voices_ready import VoiceScript
 from wolfrunde.store.rooms import StoredCommand, StoredRoom
 from wolfrunde.werwoerter import Decision, Game, IllegalMove, Kind, Phase, Setup
 from wolfrunde.werwoerter.events import Event
@@ -48,6 +49,7 @@ from wolfrunde.werwoerter.roles import MAX_PLAYERS, MIN_PLAYERS, werewolf_count
 log = logging.getLogger(__name__)
 
 RESTARTING = {"ending_started", "vote_started", "game_ended"}
+VOICES_LOOK = 0.5  # seconds between two looks at the clips being made
 """Events after which the stage the engine's phase leads to begins anew (its timer too)."""
 
 KINDS_BY_STAGE: dict[Stage, frozenset[Kind]] = {
@@ -78,6 +80,10 @@ class CueTick:
 
 
 @dataclass(frozen=True)
+class VoicesTick:
+    """Look again how far the clips have come (while they are made)."""
+
+
 class HaltedOnLoad:
     """The stored game could not be replayed: the room tells the store it is halted."""
 
@@ -99,6 +105,8 @@ class WerwoerterRoom:
         self.generation = 0  # bumps whenever the stage's timers are armed anew; older wake-ups are ignored
         self.handles: list[Handle] = []
         self.room: RoomServices | None = None
+        self.voices: VoiceScript | None = None  # the clips of this round, made before its night
+        self.voices_told = (-1, -1)  # the progress the devices were last sent
 
     @classmethod
     def with_timings(cls, timings: Timings) -> type[WerwoerterRoom]:
@@ -164,6 +172,7 @@ class WerwoerterRoom:
             room.later(0.0, HaltedOnLoad())
         elif room.status is RoomStatus.RUNNING:
             self._arm()
+        self._prepare_voices()
 
     def stopped(self) -> None:
         self._disarm()
@@ -194,6 +203,8 @@ class WerwoerterRoom:
         elif isinstance(event, CueTick):
             if event.generation == self.generation:
                 self._speak(event.scene)
+        elif isinstance(event, VoicesTick):
+            self._watch_voices()
         elif isinstance(event, HaltedOnLoad):
             await room.save(status=RoomStatus.HALTED.value, ended_at=time.time())
 
@@ -277,6 +288,7 @@ class WerwoerterRoom:
         state = replace(self.state, settings=replace(current, **wanted))
         await self._room.save(state=state.to_json())
         self.state = state
+        self._prepare_voices()
         self._broadcast()
 
     async def _start(self, who: int) -> None:
@@ -286,6 +298,7 @@ class WerwoerterRoom:
             raise Refusal("lobby_closed")
         if len(self.state.seats) < MIN_PLAYERS:
             raise Refusal("cannot_start", f"Werwörter braucht mindestens {MIN_PLAYERS} Spieler.")
+        self._voices_gate()
         await self._new_game(last_mayor=None)
 
     async def _again(self, who: int) -> None:
@@ -339,9 +352,36 @@ class WerwoerterRoom:
             raise Refusal("ww_cards_first")
         if not self.state.single and who not in (0, game.mayor):
             raise Refusal("ww_play_mayor")
+        self._voices_gate()
         message = self._cue(CUES[Stage.NIGHT_START])
         await self._commit(self._enter(Stage.NIGHT_START, at_least=self._speech(message)))
         self._speak(message)
+
+    # --- the clips, made ahead ------------------------------------------------------------------------
+    def _prepare_voices(self) -> None:
+        """The round's script for its narrator and day, its clips made in the background (once per change)."""
+        settings = self.state.settings
+        if self.voices is not None and self.voices.fits(settings.narrator, settings.day_seconds):
+            return
+        self.voices = VoiceScript.made(settings.narrator, settings.day_seconds, self.config, self.rng)
+        self._watch_voices()
+
+    def _watch_voices(self) -> None:
+        """Tells the devices how far the clips have come, and looks again soon while they are made."""
+        if self.voices is None:
+            return
+        progress = self.voices.progress()
+        if progress != self.voices_told:
+            self.voices_told = progress
+            self._broadcast()
+        if not self.voices.ready:
+            self._room.later(VOICES_LOOK, VoicesTick())
+
+    def _voices_gate(self) -> None:
+        """The night begins only once every clip is made."""
+        if self.voices is not None and not self.voices.ready:
+            done, total = self.voices.progress()
+            raise Refusal("cannot_start", f"Die Stimme des Erzählers wird noch vorbereitet ({done} von {total}).")
 
     # --- engine decisions ---------------------------------------------------------------------------
     async def _decide(self, who: int, message: m.Decide) -> None:
@@ -517,7 +557,8 @@ class WerwoerterRoom:
 
     # --- sending ------------------------------------------------------------------------------------
     def _cue(self, scene: str, values: dict[str, Any] | None = None) -> dict[str, Any]:
-        message = cue(scene, self.state.settings.narrator, self.rng, values)
+        variant = None if self.voices is None else self.voices.variants.get(scene)
+        message = cue(scene, self.state.settings.narrator, self.rng, values, variant)
         message["audio"] = self.audio_url(message["narrator"], scene, message["variant"], message["values"])
         return message
 
@@ -548,7 +589,14 @@ class WerwoerterRoom:
             if who is None:
                 return None
             return payloads.state(
-                room.code, status, self.state, self.game, who, speaker, {s for s in online if s is not None}
+                room.code,
+                status,
+                self.state,
+                self.game,
+                who,
+                speaker,
+                {s for s in online if s is not None},
+                None if self.voices is None else self.voices.progress(),
             )
 
         room.broadcast(build)

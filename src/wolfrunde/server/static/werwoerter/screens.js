@@ -5,7 +5,28 @@ import { roleName } from "../lib/roles.js";
 import { TEXT } from "../lib/texts.js";
 import { narratorName, narratorPicker } from "../lib/voices.js";
 
-const T = TEXT.ww;
+const T = {
+  ...TEXT.ww,
+  voicesMaking: (ready, total) => `Die Stimme des Erzählers wird vorbereitet: ${ready} von ${total} Sätzen.`,
+  voicesReady: "Die Stimme des Erzählers ist bereit.",
+  holdCard: "Gedrückt halten: deine Karte",
+  holdCardHint: "Nur solange du drückst, ist deine Karte zu sehen.",
+};
+
+// How far the round's clips are made (the night waits for them); null when nothing is to be made.
+export function voicesReady(s) {
+  const v = s.voices;
+  return !v || v.ready >= v.total;
+}
+
+function voicesProgress(s) {
+  const v = s.voices;
+  if (!v || !v.total) return null;
+  const done = v.ready >= v.total;
+  return el("div", { class: "voices", "data-testid": "voices" },
+    el("progress", { max: v.total, value: v.ready, "aria-label": T.voicesMaking(v.ready, v.total) }),
+    el("p", { class: "note" }, done ? T.voicesReady : T.voicesMaking(v.ready, v.total)));
+}
 const ANSWERS = ["ja", "nein", "vielleicht", "knapp_daneben"];
 
 export function name(ctx, seat) { return seat === null || seat === undefined ? T.theMiddle : ctx.s.seats[seat]?.name ?? "?"; }
@@ -36,7 +57,8 @@ export function lobby(ctx) {
         i === s.me.seat ? T.youMark : ""))),
     host ? settingsForm(ctx) : el("p", {}, T.settingsLine(levelName(s.settings.difficulty), s.settings.day_seconds / 60,
       narratorName(s.settings.narrator))),
-    host ? button(T.start, () => ctx.send({ type: "start" }), { class: "primary", disabled: s.seats.length < 4 }) : null,
+    voicesProgress(s),
+    host ? button(T.start, () => ctx.send({ type: "start" }), { class: "primary", disabled: s.seats.length < 4 || !voicesReady(s) }) : null,
     host && s.seats.length < 4 ? el("p", { class: "note" }, T.fromFour) : null);
 }
 
@@ -67,8 +89,8 @@ export function deal(ctx) {
         el("h2", {}, T.allKnow),
         el("p", {}, el("strong", {}, mayorName), T.mayorTakes),
         game.redealt ? el("p", { class: "note" }, T.redealt) : null,
-        el("p", {}, T.pressPlay),
-        button(T.playButton, () => ctx.send({ type: "play" }), { class: "primary big" }));
+        el("p", {}, T.pressPlay), voicesProgress(s),
+        button(T.playButton, () => ctx.send({ type: "play" }), { class: "primary big", disabled: !voicesReady(s) }));
     }
     if (!s.stage.open || !ctx.card) {
       return el("section", { class: "card cover" },
@@ -76,7 +98,7 @@ export function deal(ctx) {
         el("p", {}, T.onlyYouLook),
         button(T.showCard, () => ctx.send({ type: "reveal" }), { class: "primary big" }));
     }
-    return el("section", { class: "card" }, roleCard(ctx.card.role, ctx.card.mayor, ctx.card.name),
+    return el("section", { class: "card" }, heldCard(ctx.card),
       button(T.hideAndPass, () => ctx.send({ type: "next" }), { class: "primary" }));
   }
   const mine = ctx.seat === game.mayor;
@@ -84,8 +106,21 @@ export function deal(ctx) {
     el("p", {}, T.mayorIs, el("strong", {}, mayorName)),
     ownCard(ctx),
     mine || s.me.host
-      ? [el("p", {}, T.whenReady), button(T.playButton, () => ctx.send({ type: "play" }), { class: "primary big" })]
+      ? [el("p", {}, T.whenReady), voicesProgress(s),
+        button(T.playButton, () => ctx.send({ type: "play" }), { class: "primary big", disabled: !voicesReady(s) })]
       : el("p", { class: "note" }, T.mayorPlays));
+}
+
+// One device: every card looks alike until it is held; only then its colour and text show.
+function heldCard(card) {
+  const hold = el("button", { class: "held-card", "data-testid": "held-card", "aria-describedby": "held-hint" }, T.holdCard);
+  const reveal = () => hold.replaceChildren(roleCard(card.role, card.mayor, card.name));
+  const hide = () => hold.replaceChildren(T.holdCard);
+  hold.addEventListener("pointerdown", reveal);
+  ["pointerup", "pointerleave", "pointercancel", "blur"].forEach((e) => hold.addEventListener(e, hide));
+  hold.addEventListener("keydown", (e) => { if (e.key === " " || e.key === "Enter") { e.preventDefault(); reveal(); } });
+  hold.addEventListener("keyup", hide);
+  return el("div", {}, el("p", { class: "note", id: "held-hint" }, T.holdCardHint), hold);
 }
 
 function secretRoleCard(role) {
