@@ -13,8 +13,10 @@ from tests.server.test_werwoerter_room import NAMES, QUICK, Device, attach, crea
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds.werwoerter import KIND
 from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.werwoerter_app.stages import Stage, StageRecord
 from wolfrunde.server.werwoerter_app.voices_ready import VoiceScript, ww_scenes
 from wolfrunde.store import Database, default_url
+from wolfrunde.werwoerter import Decision, Game, Kind, Setup
 
 
 def rendering_registry(tmp_path: Path) -> Registry:
@@ -82,5 +84,35 @@ def test_the_night_waits_while_a_clip_is_still_being_made(tmp_path: Path) -> Non
         send(room, device, type="play")
         await settle(room)
         assert kind.state.stage.name.value == "night_start"
+
+    run(scenario)
+
+
+def test_after_a_whoops_the_device_drops_the_lines_it_has_not_spoken(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        db = Database(default_url(tmp_path))
+        db.migrate()
+        registry = Registry(db, ServerConfig(database_url=db.url), {KIND.kind_id: KIND.with_timings(QUICK)})
+        room, token = await create(registry, "single", NAMES)
+        ww = round_in(room)
+        device, _ = await attach(room, token)
+        assert ww.game is not None
+        setup = ww.game.setup
+        game = Game(Setup(players=setup.players, seed=setup.seed, difficulty=setup.difficulty))
+        game.apply(Decision(Kind.CHOOSE_WORD, game.mayor, game.pending()[0].options[0]))
+        game.apply(Decision(Kind.MARKERS_OUT, game.mayor))
+        game.apply(Decision(Kind.END_TALK, game.mayor))
+
+        def to_the_vote() -> None:
+            ww.game = game
+            ww.state.stage = StageRecord(Stage.VOTE)
+
+        await room.call(to_the_vote)
+        device.drain()
+        send(room, device, type="decide", kind="whoops")
+        await settle(room)
+        cues = [m for m in device.drain() if m["type"] == "cue"]
+        assert cues and cues[0]["scene"] == "ww_whoops" and cues[0]["fresh"] is True
+        assert all(c["fresh"] is False for c in cues[1:]), "only the first line of the new turn clears the old ones"
 
     run(scenario)

@@ -49,6 +49,7 @@ from wolfrunde.werwoerter.roles import MAX_PLAYERS, MIN_PLAYERS, werewolf_count
 log = logging.getLogger(__name__)
 
 RESTARTING = {"ending_started", "vote_started", "game_ended"}
+OVERTAKING = RESTARTING | {"whoops"}  # after these, lines not spoken yet are no longer true
 VOICES_LOOK = 0.5  # seconds between two looks at the clips being made
 """Events after which the stage the engine's phase leads to begins anew (its timer too)."""
 
@@ -444,8 +445,9 @@ class WerwoerterRoom:
             raise
         if sleep is not None:
             self._speak(sleep)
-        for scene in scenes_for_events(new_events):
-            self._speak(scene)
+        overtaken = any(event.TYPE in OVERTAKING for event in new_events)
+        for index, scene in enumerate(scenes_for_events(new_events)):
+            self._speak(scene, fresh=overtaken and index == 0)
 
     def _stage_after(self, game: Game, new_events: tuple[Event, ...]) -> StageRecord:
         current = self.state.stage
@@ -568,9 +570,11 @@ class WerwoerterRoom:
             return 0.0
         return speech_seconds(message["text"], message["narrator"]) + self.times.speech_gap
 
-    def _speak(self, scene: str | dict[str, Any], values: dict[str, Any] | None = None) -> None:
-        """Every device shows the cue as a caption; the speaking device plays it."""
+    def _speak(self, scene: str | dict[str, Any], values: dict[str, Any] | None = None, *, fresh: bool = False) -> None:
+        """Every device shows the cue as a caption; the speaking device plays it. `fresh`: what was said
+        before is no longer true (a Whoops, a new vote): the device drops what it has not spoken yet."""
         message = self._cue(scene, values) if isinstance(scene, str) else scene
+        message = {**message, "fresh": fresh}
         self.state.stage = self.state.stage.with_caption(message["text"])  # stored with the next change
         speaker = self._speaker()
         self._room.broadcast(

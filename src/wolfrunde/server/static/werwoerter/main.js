@@ -126,6 +126,7 @@ function openRoom(code) {
         draw();
       } else if (message.type === "cue") {
         if (message.speak) { // this device speaks: the narrator's bar plays it and shows the caption
+          if (message.fresh) narration.clear(); // what it had not said yet is no longer true
           narration.setSpeaker(true);
           narration.enqueue([{ url: message.audio, text: message.text, seconds: message.text.length / 13 + 0.3 }]);
         } else showCaption(message.text);
