@@ -256,3 +256,21 @@ def test_reihum_keeps_the_victim_in_every_list_until_the_morning() -> None:
     for screen in turns:
         assert all(p["alive"] for p in screen["players"]), "nobody dies on screen before the morning"
         assert screen["grid"] == list(range(7))
+
+
+def test_the_end_shows_the_whole_game_and_the_reihum_suspicions() -> None:
+    device = new_device(8, 1, "round", "secret")
+    suspected = 0
+
+    def count(device: SingleDevice, screen: dict[str, Any]) -> None:
+        nonlocal suspected
+        if screen["screen"] == "result" and device.turn is not None and device.turn.purpose == "round":
+            suspected = sum(device.suspicions.values())
+
+    play(device, random.Random(1), count)
+    over = device.screen()
+    assert over["log"][0] == "Die Partie beginnt." and len(over["log"]) > 20
+    assert any("hat die Karte" in line for line in over["log"]), "the end tells every card"
+    assert sum(s["count"] for s in over["suspicions"]) == suspected > 0
+    counts = [s["count"] for s in over["suspicions"]]
+    assert counts == sorted(counts, reverse=True)

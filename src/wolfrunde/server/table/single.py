@@ -515,6 +515,11 @@ class SingleDevice:
             "winners": [self.names[s] for s in result.get("winners", [])],
             "roles": [{"name": n, "role": texts.role_name(r)} for n, r in zip(self.names, roles, strict=True)],
             "captions": self._captions(),
+            "log": texts.game_log(self.match.game.events, self.names),
+            "suspicions": [
+                {"name": self.names[seat], "count": count}
+                for seat, count in sorted(self.suspicions.items(), key=lambda item: (-item[1], item[0]))
+            ],
         }
 
     def _players(self) -> list[dict[str, Any]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wolfrunde.engine import all_cards
@@ -145,3 +145,17 @@ def names_of(names: Sequence[str], seats: Sequence[int]) -> str:
 def news_line(event: dict[str, Any], names: Sequence[str], reader: int | None) -> str:
     """One secret event as a sentence for the seat `reader` that may see it (the engine's event lines)."""
     return german.event_line(event, names, reader)
+
+
+def game_log(events: Iterable[Any], names: Sequence[str]) -> list[str]:
+    """The whole game, night by night, as the end of a table shows it: every event, secret ones too, in
+    the third person (the engine's lines); events without a line of their own are left out."""
+    lines = []
+    for event in events:
+        try:
+            line = german.event_line({"type": event.type, **event.data}, names, None)
+        except (KeyError, IndexError, ValueError):
+            continue
+        if line:
+            lines.append(line)
+    return lines

@@ -130,6 +130,10 @@ const DRAW = {
     s.winners.length ? el("p", {}, T.won(s.winners)) : null,
     el("section", {}, el("h2", {}, T.whoWasWho), el("table", { class: "t-final" },
       s.roles.map((r) => el("tr", {}, el("td", {}, r.name), el("td", {}, r.role))))),
+    s.suspicions && s.suspicions.length ? el("section", { id: "suspicions" }, el("h2", {}, T.suspicions),
+      el("ul", {}, s.suspicions.map((x) => el("li", {}, T.suspected(x.name, x.count))))) : null,
+    s.log && s.log.length ? el("details", { id: "game-log" }, el("summary", {}, T.gameLog),
+      el("ol", { class: "t-log" }, s.log.map((line) => el("li", {}, line)))) : null,
     el("button", { class: "t-big", id: "new-game", onclick: () => { saveJSON(DEVICE_KEY, null); location.assign("/tisch"); } }, T.newGame)],
 };
 

@@ -11,4 +11,7 @@ export const T = {
   resultToMiddle: "Gerät zurück in die Mitte, Augen zu",
   locked: (seconds) => `Bestätigen in ${seconds} s`,
   news: "Neuigkeiten",
+  suspicions: "Verdächtigt in den Nächten",
+  suspected: (name, count) => `${name}: ${count}-mal`,
+  gameLog: "Das ganze Spiel, Nacht für Nacht",
 };
