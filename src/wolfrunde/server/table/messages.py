@@ -64,9 +64,15 @@ class EndDiscussion(Message):
     type: Literal["end_discussion"]
 
 
+class Again(Message):
+    """The host, once a game is over: the same seats go back to the lobby for the next game."""
+
+    type: Literal["again"]
+
+
 HELLO = Schema(Hello)
 SINGLE_DEVICE = Schema(Device)
-OWN_DEVICES = Schema(Settings, Start, Remove, Decide, EndDiscussion)
+OWN_DEVICES = Schema(Settings, Start, Remove, Decide, EndDiscussion, Again)
 
 
 def welcome(code: str, mode: str, seat: int | None, host: bool) -> dict[str, Any]:

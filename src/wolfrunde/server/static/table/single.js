@@ -5,7 +5,7 @@ import { el } from "../lib/dom.js";
 import { enqueue } from "../lib/narration.js";
 import { saveJSON } from "../lib/store.js";
 import { sundial } from "../lib/sundial.js";
-import { DEVICE_KEY } from "./setup.js";
+import { DEVICE_KEY, playAgain, singleSetup } from "./setup.js";
 import { afterNarration, captions, newsList, questionForm, show } from "./ui.js";
 import { T } from "./words.js";
 
@@ -134,7 +134,10 @@ const DRAW = {
       el("ul", {}, s.suspicions.map((x) => el("li", {}, T.suspected(x.name, x.count))))) : null,
     s.log && s.log.length ? el("details", { id: "game-log" }, el("summary", {}, T.gameLog),
       el("ol", { class: "t-log" }, s.log.map((line) => el("li", {}, line)))) : null,
-    el("button", { class: "t-big", id: "new-game", onclick: () => { saveJSON(DEVICE_KEY, null); location.assign("/tisch"); } }, T.newGame)],
+    s.again ? el("button", { class: "t-big", id: "again", onclick: () => playAgain(s.again) }, T.againSame) : null,
+    s.again ? el("button", { class: "t-big secondary", id: "again-change",
+      onclick: () => { saveJSON(DEVICE_KEY, null); singleSetup(s.again); } }, T.againChange) : null,
+    el("button", { class: "t-big secondary", id: "new-game", onclick: () => { saveJSON(DEVICE_KEY, null); location.assign("/tisch"); } }, T.newGame)],
 };
 
 // The Sonnenuhr speaks by itself on the device: half time, the last minute, time is up (each once).

@@ -14,4 +14,7 @@ export const T = {
   suspicions: "Verdächtigt in den Nächten",
   suspected: (name, count) => `${name}: ${count}-mal`,
   gameLog: "Das ganze Spiel, Nacht für Nacht",
+  againSame: "Nochmal – dieselben Spieler und Rollen",
+  againChange: "Nochmal – Rollen oder Einstellungen ändern",
+  againOwn: "Nochmal mit denselben Spielern",
 };
