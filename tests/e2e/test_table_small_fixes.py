@@ -74,7 +74,7 @@ def test_a_refused_timer_goes_back_in_the_lobby(new_context) -> None:  # type: i
     page.fill("#t-night", "700")
     page.locator("#t-night").dispatch_event("change")
     page.locator("#toast").filter(has_text="600").wait_for()
-    page.wait_for_function("document.getElementById('t-night').value === '60'")
+    page.wait_for_function("() => document.getElementById('t-night').value === '60'")
 
 
 def test_a_bad_name_list_is_answered_naming_the_name(new_context) -> None:  # type: ignore[no-untyped-def]

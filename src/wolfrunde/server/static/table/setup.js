@@ -50,7 +50,7 @@ export function chooseMode(resume = null) {
     resume ? el("section", {}, el("p", {}, T.runningHere),
       el("button", { class: "t-big", id: "resume", onclick: resume }, T.resume)) : null,
     el("section", { class: "t-modes" },
-      el("button", { id: "mode-single", onclick: singleSetup }, T.single, el("span", { class: "hint" }, T.singleHint)),
+      el("button", { id: "mode-single", onclick: () => singleSetup() }, T.single, el("span", { class: "hint" }, T.singleHint)),
       el("button", { id: "mode-own", class: "secondary", onclick: ownSetup }, T.own, el("span", { class: "hint" }, T.ownHint))),
   );
 }
