@@ -19,8 +19,6 @@ SHAPE = """() => {
 }"""
 
 
-
-
 def test_every_reihum_turn_of_a_night_has_the_same_element_tree(new_context) -> None:  # type: ignore[no-untyped-def]
     page: Page = new_context().new_page()
     set_up(page, "round", "secret")

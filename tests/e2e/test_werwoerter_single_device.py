@@ -56,7 +56,9 @@ def test_one_device_plays_a_whole_game_guessed_then_whoops_to_the_vote(new_conte
     # Night: the Bürgermeister taps his secret role and chooses the word; the others see it in turn.
     expect(page.get_by_test_id("cover")).to_be_visible()
     page.wait_for_function("() => document.body.classList.contains('dark')")
-    backgrounds = page.evaluate("""() => [document.documentElement, document.body].map((n) => getComputedStyle(n).backgroundColor)""")
+    backgrounds = page.evaluate(
+        """() => [document.documentElement, document.body].map((n) => getComputedStyle(n).backgroundColor)"""
+    )
     assert backgrounds[0] == backgrounds[1] != "rgba(0, 0, 0, 0)", "the night's dark covers the whole screen"
     page.get_by_role("button", name="Geheime Rolle antippen").click()
     expect(page.get_by_test_id("role-card")).to_be_visible()

@@ -144,7 +144,17 @@ def test_reihum_turns_look_alike_and_never_reveal_a_role(seed: int) -> None:
         for name in role_names_unknown_to(device, seat) & cards:
             assert name not in text, f"{name} shown to seat {seat}: {text}"
         if screen["screen"] == "pass":
-            assert set(screen) == {"type", "mode", "round", "phase", "spoken_until", "screen", "to", "purpose", "captions"}
+            assert set(screen) == {
+                "type",
+                "mode",
+                "round",
+                "phase",
+                "spoken_until",
+                "screen",
+                "to",
+                "purpose",
+                "captions",
+            }
         if screen["screen"] != "turn":
             return
         assert set(screen) == TURN_KEYS

@@ -139,7 +139,6 @@ class SingleDeviceTable(TableKind):
             screen["again"] = self._again()
         self._room.broadcast(lambda peer: screen if peer.host else None)
 
-
     def _again(self) -> dict[str, Any]:
         """What a new table with the same players in the same seats is opened with (`POST /api/tables`)."""
         settings = self.lobby.settings

@@ -102,7 +102,11 @@ def check_answer(grid: Grid, value: Any, names: Sequence[str]) -> None:
             raise ValueError(texts.NOBODY_NOT_ALLOWED)
         return
     if isinstance(value, bool) or not isinstance(value, int) or value not in grid.legal:
-        shown = names[value] if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names) else value
+        shown = (
+            names[value]
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names)
+            else value
+        )
         raise ValueError(texts.not_selectable(str(shown)))
 
 

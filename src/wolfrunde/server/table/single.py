@@ -28,7 +28,6 @@ from wolfrunde.server.table import knowledge as k
 from wolfrunde.server.table import reihum, texts
 from wolfrunde.server.table.hands import HandsError, ballots_from_hands
 
-
 # Reihum: nobody closes his eyes, so the nightfall has lines of its own
 ROUND_SCENES: dict[str, str | None] = {
     "first_night_falls": "round_first_night_falls",
