@@ -56,14 +56,16 @@ def answer_questions(page: Page, rng: random.Random) -> None:
 
 
 def record_hands(page: Page, rng: random.Random) -> None:
-    voters = int(page.locator("text=dürfen abstimmen").inner_text().split()[0])
+    voters = int(page.locator("#hands-total").inner_text().split()[2])
     rows = page.locator(".t-count")
     pick = rng.randrange(rows.count())
+    row = rows.nth(pick)
+    if row.locator(".t-captain-vote").count():
+        row.locator(".t-captain-vote").click()  # the Hauptmann's hand, counted with one tap
+        voters -= 1
     for _ in range(voters):
-        rows.nth(pick).locator("button").last.click()
-    if page.locator("#captain-choice").count():
-        value = page.locator("#captain-choice option").nth(pick + 1).get_attribute("value")
-        page.select_option("#captain-choice", value)
+        row.locator("button").last.click()
+    assert page.locator("#record").is_visible()
     page.click("#record")
 
 

@@ -84,3 +84,22 @@ def test_a_bad_name_list_is_answered_naming_the_name(new_context) -> None:  # ty
     page.fill("#names", "Anna\nBen\nCarla\nanna")
     page.click("#start")
     page.locator("#toast").filter(has_text="Name 4 („anna“) steht schon als Name 1 da").wait_for()
+
+
+def test_hand_count_stays_above_the_fold_and_the_captain_votes_with_one_tap(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.evaluate("""async () => {
+      const { renderScreen } = await import("/static/table/single.js");
+      const now = Date.now() / 1000;
+      const players = Array.from({ length: 12 }, (_, seat) => ({ seat, name: `Spieler ${seat}`, alive: true, captain: seat === 3 }));
+      renderScreen({ screen: "hands", phase: "day", kind: "vote", prompt: "Wer soll gehängt werden?", now, spoken_until: 0,
+        candidates: players.map((p) => p.seat), voters: 12, captain: 3, players, captions: [] }, () => {}, "TEST");
+    }""")
+    page.locator(".t-count").nth(5).locator(".t-captain-vote").click()
+    assert page.inner_text("#count-5") == "1" and page.inner_text("#hands-total").startswith("1 von 12")
+    assert page.locator(".t-count").nth(3).locator(".t-captain").count() == 1, "the Hauptmann is marked"
+    page.locator(".t-count").nth(11).scroll_into_view_if_needed()  # the last row: the page is scrolled down
+    for selector in ("#record", "#hands-total"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740, f"{selector} above the fold"

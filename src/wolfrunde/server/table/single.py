@@ -524,7 +524,8 @@ class SingleDevice:
     def _players(self) -> list[dict[str, Any]]:
         round_going = self.round_left or (self.turn is not None and self.turn.purpose == "round")
         alive = set(self.night_seats if round_going else k.living(self.match))
-        return [{"seat": s, "name": n, "alive": s in alive} for s, n in enumerate(self.names)]
+        captain = self.match.game.captain  # as the village knows him: his death is told in the morning
+        return [{"seat": s, "name": n, "alive": s in alive, "captain": s == captain} for s, n in enumerate(self.names)]
 
     def _captions(self) -> list[dict[str, Any]]:
         return self.narration.recent() if self.narration is not None else []

@@ -94,25 +94,50 @@ const DRAW = {
 
   hands: (s, send, code) => {
     const counts = {};
+    const shown = {};
+    const total = el("span", { id: "hands-total" }, T.handsCounted(0, s.voters));
+    const paint = () => {
+      for (const seat of s.candidates) shown[seat].textContent = String(counts[seat]);
+      total.textContent = T.handsCounted(Object.values(counts).reduce((a, b) => a + b, 0), s.voters);
+    };
+    let captainChoice = null;
+    const captainButtons = [];
+    // one tap: the Hauptmann's hand (it counts double) is counted at this row, and moved from any other
+    const captainVote = (seat, button) => () => {
+      if (captainChoice !== null) counts[captainChoice] = Math.max(0, counts[captainChoice] - 1);
+      captainChoice = captainChoice === seat ? null : seat;
+      if (captainChoice !== null) counts[seat] += 1;
+      captainButtons.forEach((b) => b.setAttribute("aria-pressed", String(b === button && captainChoice !== null)));
+      paint();
+    };
     const rows = s.candidates.map((seat) => {
       counts[seat] = 0;
-      const n = el("span", { class: "n", id: `count-${seat}` }, "0");
-      const change = (d) => () => { counts[seat] = Math.max(0, counts[seat] + d); n.textContent = String(counts[seat]); };
+      shown[seat] = el("span", { class: "n", id: `count-${seat}` }, "0");
+      const change = (d) => () => {
+        const least = captainChoice === seat ? 1 : 0;
+        counts[seat] = Math.max(least, counts[seat] + d); paint();
+      };
       const name = s.players[seat].name;
-      return el("div", { class: "t-count" }, el("span", { class: "name" }, name),
-        el("button", { class: "secondary small", "aria-label": T.handLess(name), onclick: change(-1) }, "−"), n,
+      let captainButton = null;
+      if (s.captain !== null) {
+        captainButton = el("button", { class: "secondary small t-captain-vote", "aria-pressed": "false",
+          "aria-label": T.captainVotedFor(s.players[s.captain].name, name) }, "★");
+        captainButton.addEventListener("click", captainVote(seat, captainButton));
+        captainButtons.push(captainButton);
+      }
+      return el("div", { class: "t-count" }, el("span", { class: "name" }, name,
+        seat === s.captain ? el("span", { class: "badge t-captain" }, T.captain) : null),
+        captainButton,
+        el("button", { class: "secondary small", "aria-label": T.handLess(name), onclick: change(-1) }, "−"), shown[seat],
         el("button", { class: "small", "aria-label": T.handMore(name), onclick: change(1) }, "+"));
     });
-    let captainChoice = null;
-    const captainBox = s.captain === null ? null : el("div", {},
-      el("label", { for: "captain-choice" }, T.captainVoted(s.players[s.captain].name)),
-      el("select", { id: "captain-choice", onchange: (e) => { captainChoice = e.target.value === "" ? null : Number(e.target.value); } },
-        el("option", { value: "" }, T.noHand), s.candidates.map((seat) => el("option", { value: seat }, s.players[seat].name))));
     const record = el("button", { class: "t-big", id: "record", onclick: () => send("hands", { counts, captain_choice: captainChoice }) }, T.record);
     afterNarration(s, record);
+    // the count and the button stay at the top, above the rows: with many players they never leave the screen
     return [captions(s.captions, true, code), el("h1", {}, T.handsTitle), el("p", {}, s.prompt),
-      el("p", { class: "hint" }, T.voters(s.voters)),
-      el("section", {}, ...rows, captainBox), record];
+      el("div", { class: "t-hands-bar", id: "hands-bar" }, total, record),
+      s.captain === null ? null : el("p", { class: "hint" }, T.captainHint(s.players[s.captain].name)),
+      el("section", {}, ...rows)];
   },
 
   discussion: (s, send, code) => {
@@ -164,7 +189,8 @@ function ownCard(s, send) {
 
 function players(s) {
   return el("section", {}, el("h2", {}, T.atTable), el("ul", { class: "players" },
-    s.players.map((p) => el("li", { class: p.alive ? "" : "dead" }, p.name))));
+    s.players.map((p) => el("li", { class: p.alive ? "" : "dead" }, el("span", {}, p.name),
+      p.captain ? el("span", { class: "badge t-captain" }, T.captain) : null))));
 }
 
 // Reihum's least time, counted down where the button is: the same for every turn.
