@@ -79,6 +79,7 @@ class SingleDevice:
         self._opened_news: list[str] = []
         self.night_seats: list[int] = []  # Reihum: everyone alive at nightfall, shown so until the morning
         self.night_of = 0  # the night `night_seats` belongs to
+        self.night_captain: int | None = None  # the Hauptmann at nightfall, marked so until the morning
         self.pack: reihum.PackTalk | None = None  # Reihum: the wolves' agreement tonight
         self.suspicions: dict[int, int] = defaultdict(int)  # Reihum decoys: seat -> times suspected
         if narration is not None and options.night_style == "round":
@@ -267,6 +268,7 @@ class SingleDevice:
             if not self.round_left and self._night_requests():
                 if self.night_of != self.match.game.round:  # the first round of this night
                     self.night_of, self.night_seats = self.match.game.round, sorted(k.living(self.match))
+                    self.night_captain = k.captain(self.match)
                 self.round_left = list(self.night_seats)
             if self.round_left:
                 self.turn = Turn((self.round_left.pop(0),), "round")
@@ -524,7 +526,7 @@ class SingleDevice:
     def _players(self) -> list[dict[str, Any]]:
         round_going = self.round_left or (self.turn is not None and self.turn.purpose == "round")
         alive = set(self.night_seats if round_going else k.living(self.match))
-        captain = self.match.game.captain  # as the village knows him: his death is told in the morning
+        captain = self.night_captain if round_going else k.captain(self.match)  # until the morning is told
         return [{"seat": s, "name": n, "alive": s in alive, "captain": s == captain} for s, n in enumerate(self.names)]
 
     def _captions(self) -> list[dict[str, Any]]:
