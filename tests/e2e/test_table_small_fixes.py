@@ -103,3 +103,18 @@ def test_hand_count_stays_above_the_fold_and_the_captain_votes_with_one_tap(new_
     for selector in ("#record", "#hands-total"):
         box = page.locator(selector).bounding_box()
         assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740, f"{selector} above the fold"
+
+
+def test_an_own_device_shows_the_time_left_for_its_question(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.evaluate("""async () => {
+      const { renderSeat } = await import("/static/table/own.js");
+      const now = Date.now() / 1000;
+      const players = [0, 1, 2].map((seat) => ({ seat, name: ["Anna", "Ben", "Carla"][seat], alive: true, captain: false, role: null }));
+      renderSeat({ now, phase: "night", round: 1, name: "Anna", alive: true, players, captions: [], speaker: false,
+        role: { name: "Seherin", description: "…" }, news: [], result: null, discussion: false, deadline: now + 42,
+        questions: [{ kind: "seer", prompt: "Wessen Rolle willst du sehen?", options: { type: "seat", choices: [1, 2] }, labels: {} }] },
+        { host: false }, () => {}, "TEST");
+    }""")
+    page.wait_for_function("() => /^0:4[012]$/.test(document.getElementById('seat-timer').textContent)")

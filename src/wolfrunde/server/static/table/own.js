@@ -1,5 +1,5 @@
 // Everyone's own device: the table's lobby (QR code for joining, the host's choices) and one seat's game.
-import { setServerNow } from "../lib/clock.js";
+import { countdown, setServerNow } from "../lib/clock.js";
 import { el } from "../lib/dom.js";
 import { sundial } from "../lib/sundial.js";
 import { customRoles, discussionChoice, narratorChoice, roleLink, rulesChoice } from "./setup.js";
@@ -80,6 +80,9 @@ export function renderSeat(view, me, send, code) {
       me.host ? el("button", { class: "t-big", id: "again", onclick: () => send({ type: "again" }) }, T.againOwn) : null));
   }
   if (view.discussion && view.deadline) parts.push(el("div", { class: "dial" }, sundial(view.deadline, view.discussion_seconds)));
+  else if (view.deadline && !view.result) {
+    parts.push(el("p", { class: "t-timer" }, T.timeLeft, " ", countdown(view.deadline, { urgentBelow: 10, id: "seat-timer" })));
+  }
   if (questions.length) parts.push(el("section", { class: "decisions active", id: "decisions" }, ...questions));
   else if (!view.result) parts.push(el("p", { class: "hint", id: "waiting" }, view.phase === "night" ? T.waitNight : T.waitDay));
   if (me.host && view.discussion) parts.push(el("button", { class: "secondary t-big", id: "end-discussion", onclick: () => send({ type: "end_discussion" }) }, T.endDiscussion));

@@ -17,6 +17,7 @@ export const T = {
   againSame: "Nochmal – dieselben Spieler und Rollen",
   againChange: "Nochmal – Rollen oder Einstellungen ändern",
   againOwn: "Nochmal mit denselben Spielern",
+  timeLeft: "Zeit:",
   handsCounted: (n, of) => `${n} von ${of} Händen gezählt`,
   captainVotedFor: (captain, name) => `Hauptmann ${captain} stimmte für ${name} (zählt doppelt)`,
   captainHint: (captain) => `★: Hier hob Hauptmann ${captain} die Hand (zählt doppelt, mit einem Tipp mitgezählt).`,
