@@ -92,9 +92,11 @@ def test_hand_count_stays_above_the_fold_and_the_captain_votes_with_one_tap(new_
     page.evaluate("""async () => {
       const { renderScreen } = await import("/static/table/single.js");
       const now = Date.now() / 1000;
-      const players = Array.from({ length: 12 }, (_, seat) => ({ seat, name: `Spieler ${seat}`, alive: true, captain: seat === 3 }));
-      renderScreen({ screen: "hands", phase: "day", kind: "vote", prompt: "Wer soll gehängt werden?", now, spoken_until: 0,
-        candidates: players.map((p) => p.seat), voters: 12, captain: 3, players, captions: [] }, () => {}, "TEST");
+      const players = Array.from({ length: 12 },
+        (_, seat) => ({ seat, name: `Spieler ${seat}`, alive: true, captain: seat === 3 }));
+      renderScreen({ screen: "hands", phase: "day", kind: "vote", prompt: "Wer soll gehängt werden?", now,
+        spoken_until: 0, candidates: players.map((p) => p.seat), voters: 12, captain: 3, players, captions: [] },
+        () => {}, "TEST");
     }""")
     page.locator(".t-count").nth(5).locator(".t-captain-vote").click()
     assert page.inner_text("#count-5") == "1" and page.inner_text("#hands-total").startswith("1 von 12")
@@ -102,7 +104,7 @@ def test_hand_count_stays_above_the_fold_and_the_captain_votes_with_one_tap(new_
     page.locator(".t-count").nth(11).scroll_into_view_if_needed()  # the last row: the page is scrolled down
     for selector in ("#record", "#hands-total"):
         box = page.locator(selector).bounding_box()
-        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740, f"{selector} above the fold"
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, f"{selector} above the fold"
 
 
 def test_an_own_device_shows_the_time_left_for_its_question(new_context) -> None:  # type: ignore[no-untyped-def]
@@ -111,10 +113,40 @@ def test_an_own_device_shows_the_time_left_for_its_question(new_context) -> None
     page.evaluate("""async () => {
       const { renderSeat } = await import("/static/table/own.js");
       const now = Date.now() / 1000;
-      const players = [0, 1, 2].map((seat) => ({ seat, name: ["Anna", "Ben", "Carla"][seat], alive: true, captain: false, role: null }));
+      const players = [0, 1, 2].map((seat) => (
+        { seat, name: ["Anna", "Ben", "Carla"][seat], alive: true, captain: false, role: null }));
+      const question = { kind: "seer", prompt: "Wessen Rolle willst du sehen?",
+        options: { type: "seat", choices: [1, 2] }, labels: {} };
       renderSeat({ now, phase: "night", round: 1, name: "Anna", alive: true, players, captions: [], speaker: false,
         role: { name: "Seherin", description: "…" }, news: [], result: null, discussion: false, deadline: now + 42,
-        questions: [{ kind: "seer", prompt: "Wessen Rolle willst du sehen?", options: { type: "seat", choices: [1, 2] }, labels: {} }] },
-        { host: false }, () => {}, "TEST");
+        questions: [question] }, { host: false }, () => {}, "TEST");
     }""")
     page.wait_for_function("() => /^0:4[012]$/.test(document.getElementById('seat-timer').textContent)")
+
+
+def test_the_sonnenuhr_can_be_paused_and_extended(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    sent = page.evaluate("""async () => {
+      const { renderScreen } = await import("/static/table/single.js");
+      const now = Date.now() / 1000;
+      const taps = [];
+      const players = [{ seat: 0, name: "Anna", alive: true }];
+      const screen = (paused_left) => renderScreen({ screen: "discussion", phase: "day", deadline: now + 90,
+        seconds: 120, paused_left, now, spoken_until: 0, players, captions: [], marks: [] },
+        (op, data) => taps.push([op, data]), "TEST");
+      screen(null);
+      document.getElementById("dial-pause").click();
+      document.getElementById("dial-extend").click();
+      screen(90);
+      const shown = document.getElementById("dial-paused").textContent;
+      document.getElementById("dial-resume").click();
+      return { taps, shown, deadline: document.getElementById("main").dataset.deadline };
+    }""")
+    assert sent["taps"] == [
+        ["dial", {"action": "pause"}],
+        ["dial", {"action": "extend"}],
+        ["dial", {"action": "resume"}],
+    ]
+    assert sent["shown"] == "Angehalten – noch 1:30"
+    assert sent["deadline"] == "", "a paused Sonnenuhr plays no warnings"

@@ -19,10 +19,10 @@ class Hello(Message):
 
 
 class Device(Message):
-    """One device in the middle: a tap (take, done, next, answer, hands, end_discussion, card)."""
+    """One device in the middle: a tap (take, done, next, answer, hands, end_discussion, card, dial)."""
 
     type: Literal["device"]
-    op: Literal["take", "done", "next", "answer", "hands", "end_discussion", "card"]
+    op: Literal["take", "done", "next", "answer", "hands", "end_discussion", "card", "dial"]
     data: dict[str, Any] = Field(default_factory=dict)
 
 

@@ -28,6 +28,9 @@ from wolfrunde.server.table import knowledge as k
 from wolfrunde.server.table import reihum, texts
 from wolfrunde.server.table.hands import HandsError, ballots_from_hands
 
+DIAL_EXTENSION = 60  # seconds one tap on "+1 Minute" adds to the Sonnenuhr
+DIAL_LIMIT = 1800  # the longest discussion, extensions included
+
 # Reihum: nobody closes his eyes, so the nightfall has lines of its own
 ROUND_SCENES: dict[str, str | None] = {
     "first_night_falls": "round_first_night_falls",
@@ -75,6 +78,9 @@ class SingleDevice:
         self.round_left: list[int] = []  # Reihum: seats still to have their turn in this round
         self.discussion_deadline: float | None = None
         self.dial_marks: list[dict[str, Any]] = []  # the Sonnenuhr's warnings: {at, scene, cue}, the device plays them
+        self.dial_seconds = options.discussion  # the whole Sonnenuhr, extensions included
+        self.dial_paused_at: float | None = None  # the Sonnenuhr stands still since then
+        self._at = 0.0  # when the command being applied was tapped
         self.shown: dict[int, set[int]] = defaultdict(set)  # secret events each seat has been shown
         self._opened_news: list[str] = []
         self.night_seats: list[int] = []  # Reihum: everyone alive at nightfall, shown so until the morning
@@ -94,6 +100,7 @@ class SingleDevice:
         handler = getattr(self, f"_op_{op}", None)
         if handler is None:
             raise Refusal("malformed", f"unbekannter Befehl „{op}“")
+        self._at = at
         handler(data)
         self._settle(at)
 
@@ -233,6 +240,33 @@ class SingleDevice:
         for request in ready:
             self._decide(request["seat"], k.DISCUSSION, True)
 
+    def _op_dial(self, data: dict[str, Any]) -> None:
+        """The Sonnenuhr: `pause`, `resume`, or `extend` by a minute (the warnings move with it)."""
+        action = data.get("action")
+        deadline = self.discussion_deadline
+        if deadline is None or self.turn is not None:
+            raise Refusal("not_now", "Die Sonnenuhr läuft gerade nicht.")
+        if action == "pause" and self.dial_paused_at is None:
+            self.dial_paused_at = self._at
+        elif action == "resume" and self.dial_paused_at is not None:
+            self._shift_dial(self._at - self.dial_paused_at, everything=True)
+            self.dial_paused_at = None
+        elif action == "extend":
+            if self.dial_seconds + DIAL_EXTENSION > DIAL_LIMIT:
+                raise Refusal("not_now", f"Länger als {DIAL_LIMIT // 60} Minuten berät das Dorf nicht.")
+            self.dial_seconds += DIAL_EXTENSION
+            self._shift_dial(DIAL_EXTENSION, everything=False)
+        else:
+            raise Refusal("malformed", "Die Sonnenuhr kennt pause, resume und extend.")
+
+    def _shift_dial(self, seconds: float, *, everything: bool) -> None:
+        """Moves the deadline (and the warnings: all of them after a pause, those still ahead otherwise)."""
+        assert self.discussion_deadline is not None
+        self.discussion_deadline += seconds
+        for mark in self.dial_marks:
+            if everything or mark["at"] >= self._at:
+                mark["at"] += seconds
+
     def _op_card(self, data: dict[str, Any]) -> None:
         seat = data.get("seat")
         if self.turn is not None or not self.dealt or self._call() is not None or k.phase(self.match) != "day":
@@ -258,6 +292,7 @@ class SingleDevice:
         ready = any(r["kind"] == k.DISCUSSION for r in k.pending(self.match))
         if not ready:
             self.discussion_deadline, self.dial_marks = None, []
+            self.dial_seconds, self.dial_paused_at = self.options.discussion, None
         elif self.discussion_deadline is None and self.turn is None:  # the dial starts when the device is free
             start = max(at, self.spoken_until)  # and has told the news
             self.discussion_deadline = start + self.options.discussion
@@ -502,7 +537,8 @@ class SingleDevice:
             return {
                 "screen": "discussion",
                 "deadline": self.discussion_deadline,
-                "seconds": self.options.discussion,
+                "paused_left": None if self.dial_paused_at is None else self.discussion_deadline - self.dial_paused_at,
+                "seconds": self.dial_seconds,
                 "marks": self.dial_marks,
             }
         return {"screen": "wait"}

@@ -1,6 +1,6 @@
 // One device in the middle: each screen the server sends, drawn. The server decides what is shown;
 // secret parts only ever arrive while the person named on the cover holds the device.
-import { serverNow, setServerNow } from "../lib/clock.js";
+import { clockText, serverNow, setServerNow } from "../lib/clock.js";
 import { el } from "../lib/dom.js";
 import { enqueue } from "../lib/narration.js";
 import { saveJSON } from "../lib/store.js";
@@ -15,7 +15,8 @@ export function renderScreen(screen, send, code) {
   const draw = DRAW[screen.screen] || (() => [el("p", { class: "hint" }, T.moment)]);
   const main = show(...draw(screen, send, code));
   main.dataset.screen = screen.screen; // for tests and styling: which screen is up, and how often it changed
-  main.dataset.deadline = screen.deadline === undefined ? "" : String(screen.deadline);
+  const stands = screen.paused_left !== null && screen.paused_left !== undefined; // a paused dial says nothing
+  main.dataset.deadline = screen.deadline === undefined || stands ? "" : String(screen.deadline);
   main.dataset.seq = String(Number(main.dataset.seq || 0) + 1);
 }
 
@@ -143,9 +144,17 @@ const DRAW = {
   discussion: (s, send, code) => {
     const end = el("button", { class: "t-big", id: "end-discussion", onclick: () => send("end_discussion") }, T.toVote);
     afterNarration(s, end);
-    planDialMarks(s);
+    const paused = s.paused_left !== null && s.paused_left !== undefined;
+    if (!paused) planDialMarks(s);
+    const dial = paused
+      ? el("p", { class: "t-paused", id: "dial-paused" }, T.dialPaused(clockText(Math.min(s.paused_left, s.seconds))))
+      : sundial(s.deadline, s.seconds);
+    const controls = el("div", { class: "row t-dial-controls" },
+      el("button", { class: "secondary", id: paused ? "dial-resume" : "dial-pause",
+        onclick: () => send("dial", { action: paused ? "resume" : "pause" }) }, paused ? T.dialResume : T.dialPause),
+      el("button", { class: "secondary", id: "dial-extend", onclick: () => send("dial", { action: "extend" }) }, T.dialExtend));
     return [captions(s.captions, true, code), el("h1", {}, T.discussionTitle),
-      el("div", { class: "dial" }, sundial(s.deadline, s.seconds)), el("p", { class: "hint" }, T.discussionHint),
+      el("div", { class: "dial" }, dial), controls, el("p", { class: "hint" }, T.discussionHint),
       end, ownCard(s, send), players(s)];
   },
 
