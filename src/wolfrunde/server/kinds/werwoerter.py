@@ -24,6 +24,7 @@ from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.kind import Handle, Identity, Peer, RoomServices
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
+from wolfrunde.server.texts import error_text
 from wolfrunde.server.werwoerter_app import messages as m
 from wolfrunde.server.werwoerter_app import payloads
 from wolfrunde.server.werwoerter_app.audio import audio_urls, speech_seconds
@@ -231,6 +232,8 @@ class WerwoerterRoom:
             await self._start(who)
         elif isinstance(message, m.Again):
             await self._again(who)
+        elif isinstance(message, m.Remove):
+            await self._remove(who, message.seat)
         else:
             raise Refusal("unknown_type", kind=type(message).__name__)
         if message.ref is not None:
@@ -271,6 +274,30 @@ class WerwoerterRoom:
         self.state = state
         self._broadcast()
         return len(state.seats) - 1
+
+    async def _remove(self, who: int, seat: int) -> None:
+        """The host takes a guest off the round (own devices, lobby); later seats move up by one."""
+        room = self._room
+        if not self._is_host(who):
+            raise Refusal("not_host")
+        if self.state.mode is not Mode.DEVICES or room.status is not RoomStatus.LOBBY:
+            raise Refusal("lobby_closed")
+        if not 0 < seat < len(self.state.seats):
+            raise Refusal("no_such_seat")
+        seats = [entry for index, entry in enumerate(self.state.seats) if index != seat]
+        speaker = self.state.settings.speaker
+        speaker = 0 if speaker == seat else speaker - (speaker > seat)
+        state = replace(self.state, seats=seats, settings=replace(self.state.settings, speaker=speaker))
+        await room.save(state=state.to_json())
+        self.state = state
+        for peer in room.peers():
+            place = self._who(peer)
+            if place == seat:  # told, then let go: its token is void now
+                peer.send({"type": "removed", "message": error_text("removed")})
+                room.remove_peer(peer)
+            elif place is not None and place > seat:
+                peer.extra["who"] = peer.seat = place - 1
+        self._broadcast()
 
     async def _settings(self, who: int, message: m.ChangeSettings) -> None:
         if not self._is_host(who):

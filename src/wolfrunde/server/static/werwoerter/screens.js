@@ -11,7 +11,23 @@ const T = {
   voicesReady: "Die Stimme des Erzählers ist bereit.",
   holdCard: "Gedrückt halten: deine Karte",
   holdCardHint: "Nur solange du drückst, ist deine Karte zu sehen.",
+  sure: (label) => `${label} – wirklich? Nochmal tippen`,
+  votesFor: (voter) => `${voter} zeigt auf`,
+  remove: "Entfernen",
+  removeGuest: (name) => `${name} entfernen`,
 };
+
+// A button whose action cannot be undone asks first: the first tap arms it, the second (within a few
+// seconds) acts.
+function confirmed(label, action, attrs = {}) {
+  const node = button(label, () => {
+    if (node.dataset.armed) { delete node.dataset.armed; action(); return; }
+    node.dataset.armed = "1";
+    node.textContent = T.sure(label);
+    setTimeout(() => { delete node.dataset.armed; node.textContent = label; }, 4000);
+  }, attrs);
+  return node;
+}
 
 // How far the round's clips are made (the night waits for them); null when nothing is to be made.
 export function voicesReady(s) {
@@ -54,7 +70,9 @@ export function lobby(ctx) {
     el("h3", {}, T.players(s.seats.length)),
     el("ul", { class: "players" }, s.seats.map((seat, i) =>
       el("li", { class: seat.online ? "online" : "offline" }, seat.name, i === 0 ? T.hostMark : "",
-        i === s.me.seat ? T.youMark : ""))),
+        i === s.me.seat ? T.youMark : "",
+        host && i !== 0 ? button(T.remove, () => ctx.send({ type: "remove", seat: i }),
+          { class: "secondary small ww-remove", "aria-label": T.removeGuest(seat.name) }) : null))),
     host ? settingsForm(ctx) : el("p", {}, T.settingsLine(levelName(s.settings.difficulty), s.settings.day_seconds / 60,
       narratorName(s.settings.narrator))),
     voicesProgress(s),
@@ -221,7 +239,11 @@ function mayorPanel(ctx) {
   const answer = pending(ctx, "answer");
   const available = new Set((answer?.options || []).map(([marker]) => marker));
   const chosen = ui.asker;
-  const give = (marker) => ctx.send({ type: "decide", kind: "answer", choice: [marker, chosen] });
+  const give = (marker) => { // the asker is cleared: the next question has another asker
+    ctx.send({ type: "decide", kind: "answer", choice: [marker, chosen] });
+    ui.asker = null;
+    ctx.redraw();
+  };
   return el("div", { class: "mayor-panel" },
     el("div", { class: "word-peek" },
       ui.peek ? el("span", { class: "word small-word", "data-testid": "mayor-word" }, game.word) : null,
@@ -239,9 +261,9 @@ function mayorPanel(ctx) {
         ? button(chosen === null ? T.wayOffMiddle : T.wayOffTo(name(ctx, chosen)),
           () => ctx.send({ type: "decide", kind: "way_off", choice: chosen }), { class: "secondary" })
         : null,
-      button(chosen === null ? T.correctFirst : T.correctBy(name(ctx, chosen)),
+      confirmed(chosen === null ? T.correctFirst : T.correctBy(name(ctx, chosen)),
         () => ctx.send({ type: "decide", kind: "correct", choice: chosen }), { class: "correct", disabled: chosen === null }),
-      button(T.markersOut, () => ctx.send({ type: "decide", kind: "markers_out" }), { class: "secondary" })));
+      confirmed(T.markersOut, () => ctx.send({ type: "decide", kind: "markers_out" }), { class: "secondary" })));
 }
 
 function playerPanel(ctx) {
@@ -326,12 +348,13 @@ export function vote(ctx) {
   const { game, ui, s } = ctx;
   if (ctx.single) {
     ui.votes = ui.votes || {};
-    const rows = s.seats.map((seat, voter) => el("div", { class: "vote-row" },
-      el("label", { for: `vote-${voter}` }, seat.name, T.pointsAtLabel),
-      el("select", { id: `vote-${voter}`, onchange: (e) => { ui.votes[voter] = e.target.value === "" ? undefined : Number(e.target.value); } },
-        el("option", { value: "" }, "–"),
-        s.seats.map((other, target) => target === voter ? null
-          : el("option", { value: target, selected: ui.votes[voter] === target }, other.name)))));
+    // one tap per player: the name he points at
+    const rows = s.seats.map((seat, voter) => el("div", { class: "vote-row", id: `vote-${voter}`, role: "group",
+      "aria-label": T.votesFor(seat.name) },
+      el("p", { class: "voter" }, seat.name, T.pointsAtLabel),
+      el("div", { class: "chips" }, s.seats.map((other, target) => target === voter ? null
+        : button(other.name, () => { ui.votes[voter] = target; ctx.redraw(); },
+          { class: ui.votes[voter] === target ? "chip on" : "chip", "aria-pressed": String(ui.votes[voter] === target) })))));
     const complete = () => s.seats.every((_, voter) => ui.votes[voter] !== undefined);
     return el("section", { class: "card" },
       wordBanner(ctx),
