@@ -60,14 +60,14 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
         page.click("#join")
         page.wait_for_selector("text=Warte, bis die Spielleitung")
         guests.append(page)
-    host.wait_for_function("document.querySelectorAll('#seats li').length === 6")
+    host.wait_for_function("() => document.querySelectorAll('#seats li').length === 6")
     zoe = new_context().new_page()  # joins by mistake; the host takes her off the table again
     zoe.goto(link)
     zoe.fill("#guest-name", "Zoe")
     zoe.click("#join")
-    host.wait_for_function("document.querySelectorAll('#seats li').length === 7")
+    host.wait_for_function("() => document.querySelectorAll('#seats li').length === 7")
     host.get_by_role("button", name="Zoe entfernen").click()
-    host.wait_for_function("document.querySelectorAll('#seats li').length === 6")
+    host.wait_for_function("() => document.querySelectorAll('#seats li').length === 6")
     zoe.wait_for_selector("#guest-name")
     host.fill("#t-night", "40")
     host.press("#t-night", "Tab")
@@ -76,7 +76,7 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
     host.wait_for_selector("#t-night")
     assert host.input_value("#t-night") == "40", "the host set 40 seconds for each night step"
     host.select_option("#narrator", "mechthild")
-    host.wait_for_function("document.getElementById('narrator').value === 'mechthild'")
+    host.wait_for_function("() => document.getElementById('narrator').value === 'mechthild'")
     with host.expect_response(lambda r: "/api/voices/mechthild/preview" in r.url, timeout=30_000) as preview:
         host.click("#narrator-preview")
     assert preview.value.status in (200, 206), "the host hears the chosen narrator before the game"
@@ -87,7 +87,7 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
 
     pages = [host, *guests]
     for page in pages:
-        page.wait_for_function("['decide', 'wait'].includes(document.getElementById('main').dataset.screen)")
+        page.wait_for_function("() => ['decide', 'wait'].includes(document.getElementById('main').dataset.screen)")
     assert "spricht den Erzähler" in guests[1].inner_text("main"), "Carla's device is the speaker"
     assert "spricht den Erzähler" not in host.inner_text("main")
     screenshot(guests[1], "table-own-night")
@@ -116,3 +116,8 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
         told = page.evaluate(f"Number(localStorage.getItem('wolfrunde.table.played.{code}'))")
         assert told > 5, "every device got the narrator's cues (the speaker plays them, the others read them)"
         assert page.locator(".t-captions li").count() > 0
+    host.click("#again")  # play again: the same seats, back in the lobby, for every device
+    for page in pages:
+        page.wait_for_function("() => document.getElementById('main').dataset.screen === 'lobby'")
+    assert host.locator("#seats li").count() == 6
+    assert [n.strip() for n in host.locator("#seats li > span:first-child").all_inner_texts()] == ["Anna", *GUESTS]

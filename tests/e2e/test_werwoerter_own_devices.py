@@ -85,6 +85,7 @@ def test_five_guests_join_by_qr_link_and_play_to_a_result(new_context) -> None: 
 
     # Not guessed: the Bürgermeister ends the questions, then the talk; everyone votes on his own phone.
     mayor.get_by_role("button", name="Keine Ja/Nein-Marker mehr").click()
+    mayor.get_by_role("button", name=re.compile("Marker mehr – wirklich")).click()  # it asks first
     mayor.get_by_role("button", name="Jetzt abstimmen").click()
     for index, page in enumerate(pages):
         expect(page.get_by_role("heading", name="Abstimmung")).to_be_visible()

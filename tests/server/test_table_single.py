@@ -39,10 +39,7 @@ def tap(screen: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]
     if kind == "call":
         return ("take", {}) if screen["acting"] else ("next", {"call": screen["call"]})
     if kind in ("turn", "public"):
-        answers = {
-            str(i): answer({"kind": q["kind"], "options": q["options"]}, None, rng)[1]  # type: ignore[index]
-            for i, q in enumerate(screen["questions"])
-        }
+        answers = {str(i): random_answer(q, rng) for i, q in enumerate(screen["questions"])}
         return "answer", {"answers": answers}
     if kind == "hands":
         target = rng.choice(screen["candidates"])
@@ -53,6 +50,14 @@ def tap(screen: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]
     raise AssertionError(f"no tap for {screen}")
 
 
+def random_answer(question: dict[str, Any], rng: random.Random) -> Any:
+    options = question["options"]
+    if options["type"] == "grid":  # a Reihum grid: a name that may be tapped, or "Niemand"
+        allowed: list[Any] = list(options["choices"]) + ([None] if options["optional"] else [])
+        return rng.choice(allowed)
+    return answer({"kind": question["kind"], "options": options}, None, rng)[1]  # type: ignore[index]
+
+
 def play(device: SingleDevice, rng: random.Random, watch: Any = None) -> list[tuple[str, dict[str, Any]]]:
     taps = []
     for _ in range(5000):
@@ -61,9 +66,15 @@ def play(device: SingleDevice, rng: random.Random, watch: Any = None) -> list[tu
             watch(device, screen)
         if screen["screen"] == "over":
             return taps
-        op, data = tap(screen, rng)
+        for _attempt in range(50):  # a refused tap is tapped again, as a player reads the reason
+            op, data = tap(screen, rng)
+            try:
+                device.apply(op, data, 1000.0 + len(taps) + 1)
+            except Refusal:
+                assert device.screen() == screen, "a refused tap changes nothing"
+                continue
+            break
         taps.append((op, data))
-        device.apply(op, data, 1000.0 + len(taps))
     raise AssertionError("the game did not end")
 
 
@@ -112,9 +123,16 @@ def role_names_unknown_to(device: SingleDevice, seat: int) -> set[str]:
     return unknown - known
 
 
+TURN_KEYS = {"type", "mode", "round", "phase", "spoken_until", "screen", "holder", "purpose", "players", "grid"}
+TURN_KEYS |= {"questions", "news", "min_seconds"}
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_reihum_turns_look_alike_and_never_reveal_a_role(seed: int) -> None:
-    shapes: dict[str, set[str]] = {"real": set(), "dummy": set()}
+    """Every Reihum turn of a night: the same keys, two grids over the same names, the same players list
+    and least time; real turns and decoys differ only in texts and in which names may be tapped."""
+    kinds: dict[str, set[str]] = {"real": set(), "decoy": set()}
+    nights: dict[int, set[str]] = {}
     cards = {card.name for card in all_cards().values()}
 
     def watch(device: SingleDevice, screen: dict[str, Any]) -> None:
@@ -122,30 +140,46 @@ def test_reihum_turns_look_alike_and_never_reveal_a_role(seed: int) -> None:
         if turn is None or turn.purpose != "round":
             return
         seat = turn.seats[0]
-        # the news are the seat's own events (checked against its view below); the rest is the same for all
-        text = json.dumps({k: v for k, v in screen.items() if k != "news"}, ensure_ascii=False)
+        # the seat's own events may name what it knows, the captions are the public narration; nothing else may
         own_lines = {texts.news_line(e, device.names, seat) for _, e in private_events(device.match, [seat], 0)}
-        assert set(screen.get("news") or []) <= own_lines, screen.get("news")
+        shown = {key: value for key, value in screen.items() if key != "captions"}
+        shown["news"] = [line for line in screen.get("news") or [] if line not in own_lines]
+        text = json.dumps(shown, ensure_ascii=False)
         for name in role_names_unknown_to(device, seat) & cards:
             assert name not in text, f"{name} shown to seat {seat}: {text}"
         if screen["screen"] == "pass":
-            assert set(screen) == {"type", "mode", "round", "phase", "spoken_until", "screen", "to", "purpose"}
+            assert set(screen) == {
+                "type",
+                "mode",
+                "round",
+                "phase",
+                "spoken_until",
+                "screen",
+                "to",
+                "purpose",
+                "captions",
+            }
         if screen["screen"] != "turn":
             return
+        assert set(screen) == TURN_KEYS
         assert screen["min_seconds"] == device.options.turn_seconds, "every turn takes at least as long"
+        questions = screen["questions"]
+        assert len(questions) == 2 and all(q["options"]["type"] == "grid" and q["prompt"] for q in questions)
+        layout = json.dumps([screen["grid"], screen["players"]])
+        nights.setdefault(device.night_of, set()).add(layout)
         real = [r for r in device._night_requests() if r["seat"] == seat and r["kind"] != "confirm"]
-        shapes["real" if real else "dummy"].add(json.dumps(sorted(screen)))
+        kinds["real" if real else "decoy"].add(questions[0]["prompt"])
         if not real:
-            (question,) = screen["questions"]
-            assert question["prompt"] == texts.DUMMY_PROMPT
-            living = set(device.match.game.living())
-            assert set(question["options"]["choices"]) == living - {seat}
+            assert [q["prompt"] for q in questions] == [texts.SUSPECT_PROMPT, texts.TRUST_PROMPT]
+            assert set(questions[0]["options"]["choices"]) == set(device.night_seats) - {seat}
 
     rng = random.Random(seed)
     device = new_device(rng.randint(6, 14), seed, "round", "secret")
     play(device, rng, watch)
-    assert len(shapes["dummy"]) == 1, "there were dummy turns, all of one shape"
-    assert shapes["real"] <= shapes["dummy"], "real turns carry exactly the fields of dummy turns"
+    assert kinds["decoy"] == {texts.SUSPECT_PROMPT} and kinds["real"], "there were real turns and decoys"
+    assert texts.prompt("werewolves") in kinds["real"], "the pack chose at its seats"
+    for night, layouts in nights.items():
+        assert len(layouts) == 1, f"night {night}: every turn shows the same names, alive as at nightfall"
 
 
 def test_reihum_round_gives_every_living_player_one_turn() -> None:
@@ -161,3 +195,96 @@ def test_reihum_round_gives_every_living_player_one_turn() -> None:
         if len(holders) == 8 and device.turn is not None and device.turn.stage == "cover":
             break
     assert holders[:8] == list(range(8)), "clockwise from the first seat, everyone once"
+
+
+def reihum_device(roles: list[str], seed: int = 5) -> SingleDevice:
+    settings = TableSettings(night_style="round", vote_style="secret", roles=roles)
+    lobby = TableLobby(mode=SINGLE, host="h", settings=settings)
+    for index in range(len(roles)):
+        lobby.add(f"Spieler {index}", None)
+    return SingleDevice(Match(deal_cards(lobby, random.Random(seed))), TableOptions("round", "secret"))
+
+
+def holders_of(device: SingleDevice, card: str) -> list[int]:
+    return [p.seat for p in device.match.game.players if p.card == card]
+
+
+def night_one(device: SingleDevice, choose: Any) -> list[dict[str, Any]]:
+    """Plays the deal and night 1; `choose(seat, screen)` answers each turn. Returns the turn screens."""
+    turns = []
+    while device.turn is not None and device.turn.purpose in ("deal", "round"):
+        screen = device.screen()
+        if screen["screen"] == "turn":
+            turns.append(screen)
+            device.apply("answer", {"answers": choose(device.turn.seats[0], screen)}, 0)  # type: ignore[union-attr]
+        elif screen["screen"] in ("pass",):
+            device.apply("take", {}, 0)
+        elif screen["screen"] in ("card", "result"):
+            device.apply("done", {}, 0)
+        else:
+            break
+    return turns
+
+
+def test_reihum_wolves_agree_turn_by_turn_and_a_counter_needs_another_round() -> None:
+    device = reihum_device(["werewolf", "werewolf", "seer", "villager", "villager", "villager"])
+    first, second = holders_of(device, "werewolf")
+    prey = [s for s in range(6) if s not in (first, second)]
+    said: dict[int, list[str]] = {first: [], second: []}
+    plan = {first: [prey[0], prey[1]], second: [prey[1]]}  # first proposes, second counters, first agrees
+
+    def choose(seat: int, screen: dict[str, Any]) -> dict[str, Any]:
+        if seat in plan and plan[seat] and screen["questions"][0]["prompt"] == texts.prompt("werewolves"):
+            said[seat].append(" ".join(screen["news"]))
+            return {"0": plan[seat].pop(0), "1": None}
+        legal = screen["questions"][0]["options"]["choices"]
+        return {"0": legal[0], "1": None}
+
+    night_one(device, choose)
+    victims = [e.data["target"] for e in device.match.game.events if e.type == "pack_victim"]
+    assert victims == [prey[1]], "the pack's victim is the one both wolves tapped, never drawn by chance"
+    assert texts.PACK_FIRST in said[first][0]
+    assert texts.pack_proposal(f"Spieler {first}", f"Spieler {prey[0]}") in said[second][0]
+    assert texts.pack_proposal(f"Spieler {second}", f"Spieler {prey[1]}") in said[first][1]
+    assert not plan[first] and not plan[second]
+
+
+def test_reihum_keeps_the_victim_in_every_list_until_the_morning() -> None:
+    device = reihum_device(["werewolf", "witch", "seer", "villager", "villager", "villager", "villager"])
+    (wolf,) = holders_of(device, "werewolf")
+    target = max(s for s in range(7) if s != wolf)  # the last seat: his own turn comes after the night resolved
+
+    late: list[dict[str, Any]] = []  # turns shown while the victim was already dead in the engine
+
+    def choose(seat: int, screen: dict[str, Any]) -> dict[str, Any]:
+        if not device.match.game.players[target].alive:
+            late.append(screen)
+        if seat == wolf and screen["questions"][0]["prompt"] == texts.prompt("werewolves"):
+            return {"0": target, "1": None}
+        legal = screen["questions"][0]["options"]["choices"]
+        return {"0": legal[0] if screen["questions"][0]["prompt"] == texts.SUSPECT_PROMPT else None, "1": None}
+
+    turns = night_one(device, choose)
+    assert not device.match.game.players[target].alive, "the victim died in the night"
+    assert late, "turns went on after the night was resolved"
+    for screen in turns:
+        assert all(p["alive"] for p in screen["players"]), "nobody dies on screen before the morning"
+        assert screen["grid"] == list(range(7))
+
+
+def test_the_end_shows_the_whole_game_and_the_reihum_suspicions() -> None:
+    device = new_device(8, 1, "round", "secret")
+    suspected = 0
+
+    def count(device: SingleDevice, screen: dict[str, Any]) -> None:
+        nonlocal suspected
+        if screen["screen"] == "result" and device.turn is not None and device.turn.purpose == "round":
+            suspected = sum(device.suspicions.values())
+
+    play(device, random.Random(1), count)
+    over = device.screen()
+    assert over["log"][0] == "Die Partie beginnt." and len(over["log"]) > 20
+    assert any("hat die Karte" in line for line in over["log"]), "the end tells every card"
+    assert sum(s["count"] for s in over["suspicions"]) == suspected > 0
+    counts = [s["count"] for s in over["suspicions"]]
+    assert counts == sorted(counts, reverse=True)

@@ -97,6 +97,7 @@ class NarrationFeed:
         self._rng = random.Random(f"{seed}:{narrator_id}")
         self._last_variant: dict[str, int] = {}
         self._position = 0  # how far the game's event log has been read
+        self.renamed: dict[str, str | None] = {}  # a scene said in another's place (None: left out)
 
     @classmethod
     def for_match(
@@ -127,7 +128,9 @@ class NarrationFeed:
         parts: Parts = [[]]
         for index, event in enumerate(public_events):
             for cue in self._cues.feed(event):
-                parts[-1].append(CueKey(self.narrator_id, cue.scene, self._variant(cue.scene), dict(cue.values)))
+                scene = self.renamed.get(cue.scene, cue.scene)
+                if scene is not None:
+                    parts[-1].append(CueKey(self.narrator_id, scene, self._variant(scene), dict(cue.values)))
             if event["type"] == "step" and index + 1 < len(public_events) and parts[-1]:
                 parts.append([])
         return [part for part in parts if part]

@@ -111,6 +111,8 @@ class OwnDevicesTable(TableKind):
             await self._remove(peer, message.seat)
         elif isinstance(message, m.Start):
             await self._start(peer)
+        elif isinstance(message, m.Again):
+            await self._again(peer)
         if message.ref is not None:
             peer.send(protocol.ack(message.ref))
         if not isinstance(message, m.EndDiscussion):
@@ -183,6 +185,20 @@ class OwnDevicesTable(TableKind):
         self.game = OwnDevicesGame(match, self.lobby, self.config, speaking=self._speaking_seat)
         self.game.bind(room)
         await self.game.begin()
+
+    async def _again(self, peer: Peer) -> None:
+        """After a game: the same seats, the same settings, back in the lobby (roles may be changed there)."""
+        if not peer.host:
+            raise Refusal("not_host")
+        room = self._room
+        if room.status not in (RoomStatus.ENDED, RoomStatus.HALTED):
+            raise Refusal("not_ended")
+        await room.reset_game(chat=False, status=RoomStatus.LOBBY.value)
+        if self.game is not None:
+            self.game.cancel()
+        self.game = None
+        self.halted_on_load = False
+        room.set_status(RoomStatus.LOBBY)
 
     # --- the game -----------------------------------------------------------------------------------
     def _playing(self, peer: Peer) -> tuple[OwnDevicesGame, int]:

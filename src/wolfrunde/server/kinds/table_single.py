@@ -135,7 +135,23 @@ class SingleDeviceTable(TableKind):
         if self.device is None:
             return
         screen = {**self.device.screen(), "code": self._room.code, "now": time.time()}
+        if screen["screen"] == "over":
+            screen["again"] = self._again()
         self._room.broadcast(lambda peer: screen if peer.host else None)
+
+    def _again(self) -> dict[str, Any]:
+        """What a new table with the same players in the same seats is opened with (`POST /api/tables`)."""
+        settings = self.lobby.settings
+        return {
+            "mode": self.mode,
+            "names": [guest.name for guest in self.lobby.seats],
+            "rules": settings.rules,
+            "narrator": settings.narrator,
+            "night_style": settings.night_style,
+            "vote_style": settings.vote_style,
+            "discussion": settings.discussion,
+            "roles": settings.roles,
+        }
 
 
 def replayed(setup: dict[str, Any], lobby: TableLobby, config: ServerConfig, taps: list[Tap]) -> SingleDevice:

@@ -25,6 +25,7 @@ from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.kind import Handle, Identity, Peer, RoomServices
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
+from wolfrunde.server.texts import error_text
 from wolfrunde.server.werwoerter_app import messages as m
 from wolfrunde.server.werwoerter_app import payloads
 from wolfrunde.server.werwoerter_app.audio import audio_urls, speech_seconds
@@ -41,6 +42,7 @@ from wolfrunde.server.werwoerter_app.stages import (
 )
 from wolfrunde.server.werwoerter_app.state import Mode, RoundState, Seat, Settings, settings_problem
 from wolfrunde.server.werwoerter_app.timings import Timings
+from wolfrunde.server.werwoerter_app.voices_ready import VoiceScript
 from wolfrunde.store.rooms import StoredCommand, StoredRoom
 from wolfrunde.werwoerter import Decision, Game, IllegalMove, Kind, Phase, Setup
 from wolfrunde.werwoerter.events import Event
@@ -49,6 +51,8 @@ from wolfrunde.werwoerter.roles import MAX_PLAYERS, MIN_PLAYERS, werewolf_count
 log = logging.getLogger(__name__)
 
 RESTARTING = {"ending_started", "vote_started", "game_ended"}
+OVERTAKING = RESTARTING | {"whoops"}  # after these, lines not spoken yet are no longer true
+VOICES_LOOK = 0.5  # seconds between two looks at the clips being made
 """Events after which the stage the engine's phase leads to begins anew (its timer too)."""
 
 KINDS_BY_STAGE: dict[Stage, frozenset[Kind]] = {
@@ -79,6 +83,10 @@ class CueTick:
 
 
 @dataclass(frozen=True)
+class VoicesTick:
+    """Look again how far the clips have come (while they are made)."""
+
+
 class HaltedOnLoad:
     """The stored game could not be replayed: the room tells the store it is halted."""
 
@@ -100,6 +108,8 @@ class WerwoerterRoom:
         self.generation = 0  # bumps whenever the stage's timers are armed anew; older wake-ups are ignored
         self.handles: list[Handle] = []
         self.room: RoomServices | None = None
+        self.voices: VoiceScript | None = None  # the clips of this round, made before its night
+        self.voices_told = (-1, -1)  # the progress the devices were last sent
 
     @classmethod
     def with_timings(cls, timings: Timings) -> type[WerwoerterRoom]:
@@ -165,6 +175,7 @@ class WerwoerterRoom:
             room.later(0.0, HaltedOnLoad())
         elif room.status is RoomStatus.RUNNING:
             self._arm()
+        self._prepare_voices()
 
     def stopped(self) -> None:
         self._disarm()
@@ -195,6 +206,8 @@ class WerwoerterRoom:
         elif isinstance(event, CueTick):
             if event.generation == self.generation:
                 self._speak(event.scene)
+        elif isinstance(event, VoicesTick):
+            self._watch_voices()
         elif isinstance(event, HaltedOnLoad):
             await room.save(status=RoomStatus.HALTED.value, ended_at=time.time())
 
@@ -220,6 +233,8 @@ class WerwoerterRoom:
             await self._start(who)
         elif isinstance(message, m.Again):
             await self._again(who)
+        elif isinstance(message, m.Remove):
+            await self._remove(who, message.seat)
         else:
             raise Refusal("unknown_type", kind=type(message).__name__)
         if message.ref is not None:
@@ -261,6 +276,30 @@ class WerwoerterRoom:
         self._broadcast()
         return len(state.seats) - 1
 
+    async def _remove(self, who: int, seat: int) -> None:
+        """The host takes a guest off the round (own devices, lobby); later seats move up by one."""
+        room = self._room
+        if not self._is_host(who):
+            raise Refusal("not_host")
+        if self.state.mode is not Mode.DEVICES or room.status is not RoomStatus.LOBBY:
+            raise Refusal("lobby_closed")
+        if not 0 < seat < len(self.state.seats):
+            raise Refusal("no_such_seat")
+        seats = [entry for index, entry in enumerate(self.state.seats) if index != seat]
+        speaker = self.state.settings.speaker
+        speaker = 0 if speaker == seat else speaker - (speaker > seat)
+        state = replace(self.state, seats=seats, settings=replace(self.state.settings, speaker=speaker))
+        await room.save(state=state.to_json())
+        self.state = state
+        for peer in room.peers():
+            place = self._who(peer)
+            if place == seat:  # told, then let go: its token is void now
+                peer.send({"type": "removed", "message": error_text("removed")})
+                room.remove_peer(peer)
+            elif place is not None and place > seat:
+                peer.extra["who"] = peer.seat = place - 1
+        self._broadcast()
+
     async def _settings(self, who: int, message: m.ChangeSettings) -> None:
         if not self._is_host(who):
             raise Refusal("not_host")
@@ -278,6 +317,7 @@ class WerwoerterRoom:
         state = replace(self.state, settings=replace(current, **wanted))
         await self._room.save(state=state.to_json())
         self.state = state
+        self._prepare_voices()
         self._broadcast()
 
     async def _start(self, who: int) -> None:
@@ -287,6 +327,7 @@ class WerwoerterRoom:
             raise Refusal("lobby_closed")
         if len(self.state.seats) < MIN_PLAYERS:
             raise Refusal("cannot_start", f"Werwörter braucht mindestens {MIN_PLAYERS} Spieler.")
+        self._voices_gate()
         await self._new_game(last_mayor=None)
 
     async def _again(self, who: int) -> None:
@@ -340,9 +381,36 @@ class WerwoerterRoom:
             raise Refusal("ww_cards_first")
         if not self.state.single and who not in (0, game.mayor):
             raise Refusal("ww_play_mayor")
+        self._voices_gate()
         message = self._cue(CUES[Stage.NIGHT_START])
         await self._commit(self._enter(Stage.NIGHT_START, at_least=self._speech(message)))
         self._speak(message)
+
+    # --- the clips, made ahead ------------------------------------------------------------------------
+    def _prepare_voices(self) -> None:
+        """The round's script for its narrator and day, its clips made in the background (once per change)."""
+        settings = self.state.settings
+        if self.voices is not None and self.voices.fits(settings.narrator, settings.day_seconds):
+            return
+        self.voices = VoiceScript.made(settings.narrator, settings.day_seconds, self.config, self.rng)
+        self._watch_voices()
+
+    def _watch_voices(self) -> None:
+        """Tells the devices how far the clips have come, and looks again soon while they are made."""
+        if self.voices is None:
+            return
+        progress = self.voices.progress()
+        if progress != self.voices_told:
+            self.voices_told = progress
+            self._broadcast()
+        if not self.voices.ready:
+            self._room.later(VOICES_LOOK, VoicesTick())
+
+    def _voices_gate(self) -> None:
+        """The night begins only once every clip is made."""
+        if self.voices is not None and not self.voices.ready:
+            done, total = self.voices.progress()
+            raise Refusal("cannot_start", f"Die Stimme des Erzählers wird noch vorbereitet ({done} von {total}).")
 
     # --- engine decisions ---------------------------------------------------------------------------
     async def _decide(self, who: int, message: m.Decide) -> None:
@@ -405,8 +473,9 @@ class WerwoerterRoom:
             raise
         if sleep is not None:
             self._speak(sleep)
-        for scene in scenes_for_events(new_events):
-            self._speak(scene)
+        overtaken = any(event.TYPE in OVERTAKING for event in new_events)
+        for index, scene in enumerate(scenes_for_events(new_events)):
+            self._speak(scene, fresh=overtaken and index == 0)
 
     def _stage_after(self, game: Game, new_events: tuple[Event, ...]) -> StageRecord:
         current = self.state.stage
@@ -518,7 +587,8 @@ class WerwoerterRoom:
 
     # --- sending ------------------------------------------------------------------------------------
     def _cue(self, scene: str, values: dict[str, Any] | None = None) -> dict[str, Any]:
-        message = cue(scene, self.state.settings.narrator, self.rng, values)
+        variant = None if self.voices is None else self.voices.variants.get(scene)
+        message = cue(scene, self.state.settings.narrator, self.rng, values, variant)
         message["audio"] = self.audio_url(message["narrator"], scene, message["variant"], message["values"])
         return message
 
@@ -528,9 +598,11 @@ class WerwoerterRoom:
             return 0.0
         return speech_seconds(message["text"], message["narrator"]) + self.times.speech_gap
 
-    def _speak(self, scene: str | dict[str, Any], values: dict[str, Any] | None = None) -> None:
-        """Every device shows the cue as a caption; the speaking device plays it."""
+    def _speak(self, scene: str | dict[str, Any], values: dict[str, Any] | None = None, *, fresh: bool = False) -> None:
+        """Every device shows the cue as a caption; the speaking device plays it. `fresh`: what was said
+        before is no longer true (a Whoops, a new vote): the device drops what it has not spoken yet."""
         message = self._cue(scene, values) if isinstance(scene, str) else scene
+        message = {**message, "fresh": fresh}
         self.state.stage = self.state.stage.with_caption(message["text"])  # stored with the next change
         speaker = self._speaker()
         self._room.broadcast(
@@ -549,7 +621,14 @@ class WerwoerterRoom:
             if who is None:
                 return None
             return payloads.state(
-                room.code, status, self.state, self.game, who, speaker, {s for s in online if s is not None}
+                room.code,
+                status,
+                self.state,
+                self.game,
+                who,
+                speaker,
+                {s for s in online if s is not None},
+                None if self.voices is None else self.voices.progress(),
             )
 
         room.broadcast(build)

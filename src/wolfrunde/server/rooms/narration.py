@@ -44,6 +44,10 @@ class RoomNarration:
         self.spoken_until = 0.0
         self.sent_upto = -1  # the highest cue id sent to the devices
 
+    def use_scenes(self, renamed: dict[str, str | None]) -> None:
+        """Scenes said in others' place from now on (a table passed round says no "Augen zu"); None: left out."""
+        self._feed.renamed = dict(renamed)
+
     def skip_told(self) -> None:
         """After a restart: what was narrated before is not narrated again."""
         try:

@@ -12,6 +12,7 @@ from typing import Any
 from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.server.match import SetupError, deal, recommended
 from wolfrunde.server.rooms.protocol import Refusal
+from wolfrunde.server.table import texts
 from wolfrunde.server.table.texts import no_cast
 
 SINGLE = "table_single_device"
@@ -51,10 +52,13 @@ class TableLobby:
     def seat_of(self, token_hash: str) -> int | None:
         return next((i for i, g in enumerate(self.seats) if g.token_hash == token_hash), None)
 
-    def add(self, name: str, token_hash: str | None) -> int:
-        clean = check_name(name)
-        if any(g.name.casefold() == clean.casefold() for g in self.seats):
-            raise Refusal("name_taken")
+    def add(self, name: str, token_hash: str | None, typed: bool = False) -> int:
+        """Seats a player; `typed`: one of the names typed in at once (a refusal says which one)."""
+        number = len(self.seats) + 1 if typed else None
+        clean = check_name(name, number)
+        same = next((i for i, g in enumerate(self.seats) if g.name.casefold() == clean.casefold()), None)
+        if same is not None:
+            raise Refusal("name_taken", texts.same_name(number, clean, same + 1) if number else None)
         if len(self.seats) >= MAX_SEATS:
             raise Refusal("table_full", limit=MAX_SEATS)
         self.seats.append(Guest(clean, token_hash))
@@ -94,16 +98,26 @@ def new_lobby(mode: str, settings: TableSettings, names: list[Any], host: str) -
     """A new table: `names` in seat order, the first one the host's (his device's token hash `host`).
     Raises Refusal with a German reason."""
     check_settings(settings)
+    typed = len(names) != 1  # one device: every name typed in at once; own devices: the host's own
+    if typed and not names:
+        raise Refusal("bad_name", texts.NO_NAMES)
+    if len(names) > MAX_SEATS:
+        raise Refusal("table_full", texts.too_many_names(len(names), MAX_SEATS))
     lobby = TableLobby(mode=mode, host=host, settings=settings)
     for index, name in enumerate(names):
-        lobby.add(name, host if index == 0 else None)
+        lobby.add(name, host if index == 0 else None, typed=typed)
     return lobby
 
 
-def check_name(name: Any) -> str:
+def check_name(name: Any, number: int | None = None) -> str:
+    """The name as it is seated (spaces tidied); `number`: its place in a typed list, named in a refusal."""
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LIMIT:
-        raise Refusal("bad_name")
-    return " ".join(name.split())
+        length = len(name.strip()) if isinstance(name, str) else 0
+        raise Refusal("bad_name", texts.bad_name(number, length, NAME_LIMIT) if number else None)
+    clean = " ".join(name.split())
+    if clean.casefold() in texts.RESERVED_NAMES:
+        raise Refusal("bad_name", texts.reserved_name(number, clean))
+    return clean
 
 
 def check_settings(settings: TableSettings) -> None:

@@ -19,10 +19,10 @@ class Hello(Message):
 
 
 class Device(Message):
-    """One device in the middle: a tap (take, done, next, answer, hands, end_discussion, card)."""
+    """One device in the middle: a tap (take, done, next, answer, hands, end_discussion, card, dial)."""
 
     type: Literal["device"]
-    op: Literal["take", "done", "next", "answer", "hands", "end_discussion", "card"]
+    op: Literal["take", "done", "next", "answer", "hands", "end_discussion", "card", "dial"]
     data: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -64,9 +64,15 @@ class EndDiscussion(Message):
     type: Literal["end_discussion"]
 
 
+class Again(Message):
+    """The host, once a game is over: the same seats go back to the lobby for the next game."""
+
+    type: Literal["again"]
+
+
 HELLO = Schema(Hello)
 SINGLE_DEVICE = Schema(Device)
-OWN_DEVICES = Schema(Settings, Start, Remove, Decide, EndDiscussion)
+OWN_DEVICES = Schema(Settings, Start, Remove, Decide, EndDiscussion, Again)
 
 
 def welcome(code: str, mode: str, seat: int | None, host: bool) -> dict[str, Any]:

@@ -5,11 +5,12 @@ browser or a restarted server finds the table exactly where it was. `screen()` i
 holds what the current holder may know while the device is in his hands, and only public things (or a
 cover saying whom to pass the device to) otherwise.
 
-Nights "Reihum": the device goes clockwise through every living player, round after round, until the
-night has nothing left to ask. In his turn each player answers whatever the engine asks *him* right now
-(his role's step may be open, or not yet); everyone else gets a dummy question of the same shape ("Tippe
-auf einen Mitspieler"), so nobody can tell real turns from dummy ones by the screen, and a minimum turn
-time keeps durations alike. A round is always played to its end.
+Nights "Reihum": the device goes clockwise through everyone alive at nightfall, round after round, until
+the night has nothing left to ask. In his turn each player answers whatever the engine asks *him* right
+now (his role's step may be open, or not yet); every turn has the one shape of `table.reihum` (two grids
+of the same names, a news box, the same least time), so nobody can tell real turns from decoys by the
+screen. A round is always played to its end, and the names stay as they were at nightfall until the
+morning is told.
 """
 
 from __future__ import annotations
@@ -24,8 +25,18 @@ from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.sundial import END, sundial_marks
 from wolfrunde.server.table import knowledge as k
-from wolfrunde.server.table import texts
+from wolfrunde.server.table import reihum, texts
 from wolfrunde.server.table.hands import HandsError, ballots_from_hands
+
+DIAL_EXTENSION = 60  # seconds one tap on "+1 Minute" adds to the Sonnenuhr
+DIAL_LIMIT = 1800  # the longest discussion, extensions included
+
+# Reihum: nobody closes his eyes, so the nightfall has lines of its own
+ROUND_SCENES: dict[str, str | None] = {
+    "first_night_falls": "round_first_night_falls",
+    "night_falls": "round_night_falls",
+    "night_approaches": None,
+}
 
 
 @dataclass(frozen=True)
@@ -67,8 +78,19 @@ class SingleDevice:
         self.round_left: list[int] = []  # Reihum: seats still to have their turn in this round
         self.discussion_deadline: float | None = None
         self.dial_marks: list[dict[str, Any]] = []  # the Sonnenuhr's warnings: {at, scene, cue}, the device plays them
+        self.dial_seconds = options.discussion  # the whole Sonnenuhr, extensions included
+        self.dial_paused_at: float | None = None  # the Sonnenuhr stands still since then
+        self._at = 0.0  # when the command being applied was tapped
         self.shown: dict[int, set[int]] = defaultdict(set)  # secret events each seat has been shown
         self._opened_news: list[str] = []
+        self.night_seats: list[int] = []  # Reihum: everyone alive at nightfall, shown so until the morning
+        self.night_of = 0  # the night `night_seats` belongs to
+        self.night_captain: int | None = None  # the Hauptmann at nightfall, marked so until the morning
+        self.pack: reihum.PackTalk | None = None  # Reihum: the wolves' agreement tonight
+        self.suspicions: dict[int, int] = defaultdict(int)  # Reihum decoys: seat -> times suspected
+        if narration is not None and options.night_style == "round":
+            narration.use_scenes(ROUND_SCENES)
+        self._narrate(0.0)  # the welcome plays while the cards are dealt
 
     # --- commands ------------------------------------------------------------------------------------
     def apply(self, op: str, data: dict[str, Any], at: float) -> None:
@@ -78,6 +100,7 @@ class SingleDevice:
         handler = getattr(self, f"_op_{op}", None)
         if handler is None:
             raise Refusal("malformed", f"unbekannter Befehl „{op}“")
+        self._at = at
         handler(data)
         self._settle(at)
 
@@ -124,6 +147,9 @@ class SingleDevice:
         if self.turn is not None:
             if self.turn.stage != "open" or self.turn.purpose in ("deal", "card"):
                 raise Refusal("not_now")
+            if self.turn.purpose == "round" and self._plan(self.turn.seats[0]).uniform:
+                self._answer_round(self.turn, answers)
+                return
             questions = self._turn_questions(self.turn)
         else:
             questions = self._public_questions()
@@ -145,6 +171,43 @@ class SingleDevice:
             return
         self.turn.result = [line for _, line in self._news_lines(self.turn.seats, start=mark)]
         self.turn.stage = "result"
+
+    def _answer_round(self, turn: Turn, answers: dict[str, Any]) -> None:
+        """A Reihum turn's two taps: checked against the grids, then decided (the pack's through its talk)."""
+        seat = turn.seats[0]
+        plan = self._plan(seat)
+        if set(answers) != {"0", "1"}:
+            raise Refusal("malformed", "bitte jede Frage beantworten")
+        for grid, value in zip(plan.grids, (answers["0"], answers["1"]), strict=True):
+            try:
+                reihum.check_answer(grid, value, self.names)
+            except ValueError as problem:
+                raise Refusal("illegal", str(problem)) from None
+        mark = k.event_count(self.match)
+        result: list[str] = []
+        for kind, choice in plan.combine(answers["0"], answers["1"]):
+            if kind == reihum.PACK_KIND:
+                result += self._pack_answer(seat, choice)
+            else:
+                self._decide(seat, kind, choice)
+        if plan.grids[0].suspicion and answers["0"] is not None:
+            self.suspicions[answers["0"]] += 1
+        turn.result = result + [line for _, line in self._news_lines(turn.seats, start=mark)]
+        turn.stage = "result"
+
+    def _pack_answer(self, wolf: int, target: Any) -> list[str]:
+        pack = [r["seat"] for r in self._night_requests() if r["kind"] == reihum.PACK_KIND]
+        talk = self.pack = self.pack or reihum.PackTalk()
+        if not talk.answer(wolf, target, pack):
+            return [texts.pack_proposed(texts.NOBODY if target is None else self.names[target])]
+        for seat in pack:
+            self._decide(seat, reihum.PACK_KIND, talk.proposal)
+        self.pack = None
+        return [] if talk.proposal is not None else [texts.pack_chosen(texts.NOBODY)]
+
+    def _plan(self, seat: int) -> reihum.Plan:
+        mine = [r for r in self._night_requests() if r["seat"] == seat]
+        return reihum.plan_turn(seat, mine, self.night_seats)
 
     def _op_hands(self, data: dict[str, Any]) -> None:
         votes = self._vote_requests()
@@ -177,6 +240,33 @@ class SingleDevice:
         for request in ready:
             self._decide(request["seat"], k.DISCUSSION, True)
 
+    def _op_dial(self, data: dict[str, Any]) -> None:
+        """The Sonnenuhr: `pause`, `resume`, or `extend` by a minute (the warnings move with it)."""
+        action = data.get("action")
+        deadline = self.discussion_deadline
+        if deadline is None or self.turn is not None:
+            raise Refusal("not_now", "Die Sonnenuhr läuft gerade nicht.")
+        if action == "pause" and self.dial_paused_at is None:
+            self.dial_paused_at = self._at
+        elif action == "resume" and self.dial_paused_at is not None:
+            self._shift_dial(self._at - self.dial_paused_at, everything=True)
+            self.dial_paused_at = None
+        elif action == "extend":
+            if self.dial_seconds + DIAL_EXTENSION > DIAL_LIMIT:
+                raise Refusal("not_now", f"Länger als {DIAL_LIMIT // 60} Minuten berät das Dorf nicht.")
+            self.dial_seconds += DIAL_EXTENSION
+            self._shift_dial(DIAL_EXTENSION, everything=False)
+        else:
+            raise Refusal("malformed", "Die Sonnenuhr kennt pause, resume und extend.")
+
+    def _shift_dial(self, seconds: float, *, everything: bool) -> None:
+        """Moves the deadline (and the warnings: all of them after a pause, those still ahead otherwise)."""
+        assert self.discussion_deadline is not None
+        self.discussion_deadline += seconds
+        for mark in self.dial_marks:
+            if everything or mark["at"] >= self._at:
+                mark["at"] += seconds
+
     def _op_card(self, data: dict[str, Any]) -> None:
         seat = data.get("seat")
         if self.turn is not None or not self.dealt or self._call() is not None or k.phase(self.match) != "day":
@@ -202,6 +292,7 @@ class SingleDevice:
         ready = any(r["kind"] == k.DISCUSSION for r in k.pending(self.match))
         if not ready:
             self.discussion_deadline, self.dial_marks = None, []
+            self.dial_seconds, self.dial_paused_at = self.options.discussion, None
         elif self.discussion_deadline is None and self.turn is None:  # the dial starts when the device is free
             start = max(at, self.spoken_until)  # and has told the news
             self.discussion_deadline = start + self.options.discussion
@@ -210,7 +301,10 @@ class SingleDevice:
     def _next_turn(self) -> None:
         if self.options.night_style == "round":
             if not self.round_left and self._night_requests():
-                self.round_left = sorted(k.living(self.match))
+                if self.night_of != self.match.game.round:  # the first round of this night
+                    self.night_of, self.night_seats = self.match.game.round, sorted(k.living(self.match))
+                    self.night_captain = k.captain(self.match)
+                self.round_left = list(self.night_seats)
             if self.round_left:
                 self.turn = Turn((self.round_left.pop(0),), "round")
                 return
@@ -241,11 +335,18 @@ class SingleDevice:
             return
         stop = k.event_count(self.match)
         call = self._call() if self.options.night_style == "eyes_closed" and not self.match.over else None
-        if call is not None:
+        if not self.dealt and not self.match.over:
+            stop = self._nightfall()  # the welcome while the cards go round; the night once they are dealt
+        elif call is not None:
             stop = call[0] + 1  # the narrator is at this call; the rest of the night is not told yet
         elif self.round_left or (self.turn is not None and self.turn.purpose == "round"):
-            return  # the night goes round; the morning is told when the round is over
+            stop = self._nightfall() + 1  # the night goes round: told is its fall; the morning comes after the round
         self.narration.tell_events(stop, at=at, skip_steps=self.options.night_style == "round")
+
+    def _nightfall(self) -> int:
+        """The position of the latest "night" event in the event log."""
+        events = self.match.game.events
+        return max((i for i, e in enumerate(events) if e.type == "night" and e.visible_to is None), default=0)
 
     # --- questions --------------------------------------------------------------------------------
     def _night_requests(self) -> list[dict[str, Any]]:
@@ -350,9 +451,9 @@ class SingleDevice:
     def _private_screen(self, turn: Turn) -> dict[str, Any]:
         holder = texts.names_of(self.names, list(turn.seats))
         if turn.stage == "cover":
-            return {"screen": "pass", "to": holder, "purpose": turn.purpose}
+            return {"screen": "pass", "to": holder, "purpose": turn.purpose, "captions": self._captions()}
         if turn.stage == "result":
-            return {"screen": "result", "holder": holder, "news": turn.result}
+            return {"screen": "result", "holder": holder, "news": turn.result, "purpose": turn.purpose}
         if turn.purpose in ("deal", "card"):
             seat = turn.seats[0]
             following = seat + 1 if turn.purpose == "deal" and seat + 1 < len(self.names) else None
@@ -364,6 +465,8 @@ class SingleDevice:
                 "next": None if following is None else self.names[following],
                 "purpose": turn.purpose,
             }
+        if turn.purpose == "round":
+            return self._round_screen(turn, holder)
         questions = self._turn_questions(turn)
         screen: dict[str, Any] = {
             "screen": "turn",
@@ -375,9 +478,29 @@ class SingleDevice:
         }
         if turn.purpose == "night":
             screen["label"] = self._label(questions[0].kind) if questions else ""
-        if turn.purpose == "round":
-            screen["min_seconds"] = self.options.turn_seconds
         return screen
+
+    def _round_screen(self, turn: Turn, holder: str) -> dict[str, Any]:
+        """A Reihum turn: every one of the same shape (`table.reihum`)."""
+        seat = turn.seats[0]
+        plan = self._plan(seat)
+        news = list(self._opened_news)
+        if any(r["kind"] == reihum.PACK_KIND and r["seat"] == seat for r in self._night_requests()):
+            news += (self.pack or reihum.PackTalk()).news(seat, self.names)
+        if plan.uniform:
+            questions = [describe_grid(grid) for grid in plan.grids]
+        else:
+            questions = [self._describe(q) for q in self._turn_questions(turn)]
+        return {
+            "screen": "turn",
+            "holder": holder,
+            "purpose": turn.purpose,
+            "players": self._players(),
+            "grid": list(self.night_seats),
+            "questions": questions,
+            "news": news,
+            "min_seconds": self.options.turn_seconds,
+        }
 
     def _call_screen(self, index: int, acting: bool) -> dict[str, Any]:
         label = self._label(self._night_groups()[0].kind) if acting else texts.step_call(k.step_of(self.match, index))
@@ -414,7 +537,8 @@ class SingleDevice:
             return {
                 "screen": "discussion",
                 "deadline": self.discussion_deadline,
-                "seconds": self.options.discussion,
+                "paused_left": None if self.dial_paused_at is None else self.discussion_deadline - self.dial_paused_at,
+                "seconds": self.dial_seconds,
                 "marks": self.dial_marks,
             }
         return {"screen": "wait"}
@@ -428,11 +552,18 @@ class SingleDevice:
             "winners": [self.names[s] for s in result.get("winners", [])],
             "roles": [{"name": n, "role": texts.role_name(r)} for n, r in zip(self.names, roles, strict=True)],
             "captions": self._captions(),
+            "log": texts.game_log(self.match.game.events, self.names),
+            "suspicions": [
+                {"name": self.names[seat], "count": count}
+                for seat, count in sorted(self.suspicions.items(), key=lambda item: (-item[1], item[0]))
+            ],
         }
 
     def _players(self) -> list[dict[str, Any]]:
-        alive = set(k.living(self.match))
-        return [{"seat": s, "name": n, "alive": s in alive} for s, n in enumerate(self.names)]
+        round_going = self.round_left or (self.turn is not None and self.turn.purpose == "round")
+        alive = set(self.night_seats if round_going else k.living(self.match))
+        captain = self.night_captain if round_going else k.captain(self.match)  # until the morning is told
+        return [{"seat": s, "name": n, "alive": s in alive, "captain": s == captain} for s, n in enumerate(self.names)]
 
     def _captions(self) -> list[dict[str, Any]]:
         return self.narration.recent() if self.narration is not None else []
@@ -442,6 +573,12 @@ class SingleDevice:
 
     def _describe(self, question: Question) -> dict[str, Any]:
         return describe(question.kind, question.options, self.names)
+
+
+def describe_grid(grid: reihum.Grid) -> dict[str, Any]:
+    """A Reihum question: the device draws the night's names; only `choices` may be tapped."""
+    options = {"type": "grid", "choices": list(grid.legal), "optional": grid.nobody}
+    return {"kind": "grid", "prompt": grid.prompt, "options": options, "labels": {}}
 
 
 def describe(kind: str, options: dict[str, Any], names: list[str]) -> dict[str, Any]:

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from wolfrunde.engine import all_cards
 from wolfrunde.engine import texts as german
 
-DUMMY_PROMPT = "Tippe auf einen Mitspieler."
+DUMMY_PROMPT = "Wen verdächtigst du?"
+SUSPECT_PROMPT = DUMMY_PROMPT
+TRUST_PROMPT = "Wem vertraust du am meisten?"
+HEAL_PROMPT = "Wen rettest du mit dem Heiltrank?"
+POISON_PROMPT = "Wen vergiftest du mit dem Gifttrank?"
+NOBODY = "Niemand"
+NOBODY_NOT_ALLOWED = "„Niemand“ geht hier nicht: Tippe einen Namen an."
+PACK_FIRST = "Du schlägst dem Rudel als Erster ein Opfer vor."
+SUSPICIONS = "Verdächtigt in den Nächten"
 HANDS_PROMPTS: dict[str, str] = {
     "captain": "Hauptmannswahl: Wer bekommt wie viele Hände?",
     "captain_runoff": "Stichwahl um das Hauptmannsamt: Wer bekommt wie viele Hände?",
@@ -21,8 +29,67 @@ NIGHT_STYLES = {"eyes_closed": "Augen zu", "round": "Reihum"}
 REMOVED = "Die Spielleitung hat dich vom Tisch genommen."
 
 
+NO_NAMES = "Bitte die Namen eingeben, einen pro Zeile (3 bis 40 Spieler)."
+RESERVED_NAMES = frozenset({"niemand", "keiner", "nobody"})  # the answer "nobody" on every question
+
+
 def no_cast(players: int) -> str:
+    if players < 3:
+        return f"Bitte mindestens 3 Namen eingeben, einen pro Zeile (3 bis 40 Spieler; bisher {players})."
+    if players > 40:
+        return f"{players} Namen sind zu viele: höchstens 40 Spieler."
     return f"Für {players} Spieler gibt es hier keine Besetzung (3 bis 40)."
+
+
+def too_many_names(count: int, limit: int) -> str:
+    return f"{count} Namen sind zu viele: an einem Tisch sitzen höchstens {limit} Spieler."
+
+
+def bad_name(number: int, length: int, limit: int) -> str:
+    if length == 0:
+        return f"Name {number} ist leer."
+    return f"Name {number} ist {length} Zeichen lang; erlaubt sind höchstens {limit}."
+
+
+def same_name(number: int, name: str, first: int) -> str:
+    return f"Name {number} („{name}“) steht schon als Name {first} da; jeder Name geht nur einmal."
+
+
+def reserved_name(number: int | None, name: str) -> str:
+    where = f"Name {number}: " if number else ""
+    return f"{where}„{name}“ geht nicht als Name: So heißt auf dem Gerät die Antwort, mit der man keinen wählt."
+
+
+def not_selectable(name: str) -> str:
+    return f"{name} kann hier nicht gewählt werden."
+
+
+def first_of_two(kind: str) -> str:
+    return f"{prompt(kind)} Die erste Person:"
+
+
+def second_of_two(kind: str) -> str:
+    return f"{prompt(kind)} Die zweite Person:"
+
+
+def yes_by_name(kind: str) -> str:
+    return f"{prompt(kind)} Ein Name heißt Ja, „Niemand“ heißt Nein."
+
+
+def pack_proposal(by: str, target: str) -> str:
+    return f"{by} schlägt vor: {target}. Tippe {target} an, um zuzustimmen, oder schlage ein anderes Opfer vor."
+
+
+def pack_own_standing(target: str) -> str:
+    return f"Dein Vorschlag steht: {target}. Tippe ihn erneut an oder schlage ein anderes Opfer vor."
+
+
+def pack_chosen(target: str) -> str:
+    return f"Das Rudel ist sich einig: {target}."
+
+
+def pack_proposed(target: str) -> str:
+    return f"Dein Vorschlag an das Rudel: {target}."
 
 
 def step_call(step: str | None) -> str:
@@ -78,3 +145,17 @@ def names_of(names: Sequence[str], seats: Sequence[int]) -> str:
 def news_line(event: dict[str, Any], names: Sequence[str], reader: int | None) -> str:
     """One secret event as a sentence for the seat `reader` that may see it (the engine's event lines)."""
     return german.event_line(event, names, reader)
+
+
+def game_log(events: Iterable[Any], names: Sequence[str]) -> list[str]:
+    """The whole game, night by night, as the end of a table shows it: every event, secret ones too, in
+    the third person (the engine's lines); events without a line of their own are left out."""
+    lines = []
+    for event in events:
+        try:
+            line = german.event_line({"type": event.type, **event.data}, names, None)
+        except (KeyError, IndexError, ValueError):
+            continue
+        if line:
+            lines.append(line)
+    return lines

@@ -21,12 +21,20 @@ def catalogue() -> Catalogue:
     return load_catalogue()
 
 
-def cue(scene_id: str, narrator: str, rng: random.Random, values: dict[str, Any] | None = None) -> dict[str, Any]:
-    """A cue message: the client speaks `scene` with `variant` (audio) or shows `text` as a caption."""
+def cue(
+    scene_id: str,
+    narrator: str,
+    rng: random.Random,
+    values: dict[str, Any] | None = None,
+    variant: int | None = None,
+) -> dict[str, Any]:
+    """A cue message: the client speaks `scene` with `variant` (audio) or shows `text` as a caption;
+    `variant`: the one the round's clips were made of (a random one when None)."""
     if narrator not in NARRATOR_IDS:
         narrator = DEFAULT_NARRATOR
     scene = catalogue()[scene_id]
-    variant = rng.randrange(len(scene.variants[narrator]))
+    count = len(scene.variants[narrator])
+    variant = variant if variant is not None and 0 <= variant < count else rng.randrange(count)
     filled = {key: value for key, value in (values or {}).items()}
     return {
         "type": "cue",

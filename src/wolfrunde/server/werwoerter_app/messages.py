@@ -88,4 +88,11 @@ class Again(Message):
     type: Literal["again"]
 
 
-SCHEMA = Schema(ChangeSettings, Start, Reveal, Next, Play, Decide, Votes, Nobody, Again)
+class Remove(Message):
+    """The host, in the lobby of own devices: a guest leaves the round (a wrong name, someone who left)."""
+
+    type: Literal["remove"]
+    seat: StrictInt
+
+
+SCHEMA = Schema(ChangeSettings, Start, Reveal, Next, Play, Decide, Votes, Nobody, Again, Remove)

@@ -34,9 +34,17 @@ SHARED_HINT_STAGES = SHARED_WORD_STAGES
 
 
 def state(
-    code: str, status: str, state: RoundState, game: Game | None, who: int, speaker: int, online: Collection[int]
+    code: str,
+    status: str,
+    state: RoundState,
+    game: Game | None,
+    who: int,
+    speaker: int,
+    online: Collection[int],
+    voices: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
-    """The `state` message for `who` (a seat, or DEVICE); `online`: who is connected now."""
+    """The `state` message for `who` (a seat, or DEVICE); `online`: who is connected now; `voices`: how
+    many of the round's clips are made, of how many."""
     stage = state.stage
     data: dict[str, Any] = {
         "type": "state",
@@ -50,6 +58,7 @@ def state(
         "stage": stage.shown(),
         "game": None,
         "card": None,
+        "voices": None if voices is None else {"ready": voices[0], "total": voices[1]},
     }
     if game is not None:
         shared = who == DEVICE

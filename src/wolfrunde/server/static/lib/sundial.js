@@ -14,7 +14,8 @@ export function sundial(deadline, total) {
   const dial = svg("svg", { viewBox: "0 0 100 100", class: "sundial", role: "img" },
     svg("circle", { cx: 50, cy: 50, r: RADIUS, class: "sundial-face" }), arc, text);
   return whileShown(dial, () => {
-    const left = secondsLeft(deadline);
+    // the deadline counts from the end of the narrator's speech: until then the dial shows the whole time
+    const left = total > 0 ? Math.min(total, secondsLeft(deadline)) : secondsLeft(deadline);
     const share = total > 0 ? Math.min(1, left / total) : 0; // never more than the full circle
     arc.setAttribute("stroke-dashoffset", (CIRCUMFERENCE * (1 - share)).toFixed(2));
     text.textContent = clockText(left);

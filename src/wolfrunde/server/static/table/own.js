@@ -1,13 +1,10 @@
 // Everyone's own device: the table's lobby (QR code for joining, the host's choices) and one seat's game.
-import { setServerNow } from "../lib/clock.js";
+import { countdown, setServerNow } from "../lib/clock.js";
 import { el } from "../lib/dom.js";
-import { roleName } from "../lib/roles.js";
 import { sundial } from "../lib/sundial.js";
-import { TEXT } from "../lib/texts.js";
-import { customRoles, discussionChoice, narratorChoice, rulesChoice } from "./setup.js";
+import { customRoles, discussionChoice, narratorChoice, roleLink, rulesChoice } from "./setup.js";
 import { captions, newsList, questionForm, show } from "./ui.js";
-
-const T = TEXT.table;
+import { T } from "./words.js";
 
 export function renderLobby(table, me, send) {
   const seats = el("ul", { class: "seats", id: "seats" }, table.seats.map((s) => el("li", { class: s.online ? "" : "offline" },
@@ -22,7 +19,7 @@ export function renderLobby(table, me, send) {
       el("p", { class: "code", id: "code" }, table.code),
       el("p", { class: "link-text" }, `${location.origin}${table.link}`)),
     el("section", {}, el("h2", {}, T.seatsAtTable(table.seats.length)), seats),
-    el("section", {}, el("h2", {}, T.roles), roles ? el("ul", { class: "t-roles" }, roles.map((r) => el("li", {}, roleName(r))))
+    el("section", {}, el("h2", {}, T.roles), roles ? el("ul", { class: "t-roles" }, roles.map((r) => el("li", {}, roleLink(r))))
       : el("p", { class: "hint" }, T.noCast))];
   if (me.host) {
     const speaker = el("select", { id: "speaker", onchange: (e) => send({ type: "settings", speaker: Number(e.target.value) }) },
@@ -79,9 +76,13 @@ export function renderSeat(view, me, send, code) {
     captions(view.captions, view.speaker, code), view.speaker ? el("p", { class: "hint t-speaker" }, T.speaks) : null];
   if (view.result) {
     parts.push(el("section", { id: "result" }, el("h2", {}, view.result.winner),
-      el("p", {}, view.result.winners.length ? T.won(view.result.winners) : "")));
+      el("p", {}, view.result.winners.length ? T.won(view.result.winners) : ""),
+      me.host ? el("button", { class: "t-big", id: "again", onclick: () => send({ type: "again" }) }, T.againOwn) : null));
   }
   if (view.discussion && view.deadline) parts.push(el("div", { class: "dial" }, sundial(view.deadline, view.discussion_seconds)));
+  else if (view.deadline && !view.result) {
+    parts.push(el("p", { class: "t-timer" }, T.timeLeft, " ", countdown(view.deadline, { urgentBelow: 10, id: "seat-timer" })));
+  }
   if (questions.length) parts.push(el("section", { class: "decisions active", id: "decisions" }, ...questions));
   else if (!view.result) parts.push(el("p", { class: "hint", id: "waiting" }, view.phase === "night" ? T.waitNight : T.waitDay));
   if (me.host && view.discussion) parts.push(el("button", { class: "secondary t-big", id: "end-discussion", onclick: () => send({ type: "end_discussion" }) }, T.endDiscussion));

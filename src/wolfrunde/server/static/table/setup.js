@@ -38,10 +38,10 @@ export function discussionChoice(value, onchange) {
   return [label, node];
 }
 
-function radios(name, legend, pairs) {
+function radios(name, legend, pairs, chosen = null) {
   return el("fieldset", { class: "t-radio" }, el("legend", {}, legend),
     pairs.map(([value, text, hint], i) => el("label", {},
-      el("input", { type: "radio", name, value, checked: i === 0 }), el("span", {}, text, hint ? el("span", { class: "hint" }, ` – ${hint}`) : null))));
+      el("input", { type: "radio", name, value, checked: chosen ? value === chosen : i === 0 }), el("span", {}, text, hint ? el("span", { class: "hint" }, ` – ${hint}`) : null))));
 }
 
 export function chooseMode(resume = null) {
@@ -50,29 +50,33 @@ export function chooseMode(resume = null) {
     resume ? el("section", {}, el("p", {}, T.runningHere),
       el("button", { class: "t-big", id: "resume", onclick: resume }, T.resume)) : null,
     el("section", { class: "t-modes" },
-      el("button", { id: "mode-single", onclick: singleSetup }, T.single, el("span", { class: "hint" }, T.singleHint)),
+      el("button", { id: "mode-single", onclick: () => singleSetup() }, T.single, el("span", { class: "hint" }, T.singleHint)),
       el("button", { id: "mode-own", class: "secondary", onclick: ownSetup }, T.own, el("span", { class: "hint" }, T.ownHint))),
   );
 }
 
-async function singleSetup() {
+// The one-device setup; `before`: the last game's table (play again, changing what you like).
+export async function singleSetup(before = null) {
   await loadRoles();
   const names = el("textarea", { id: "names", class: "t-names", "aria-describedby": "names-hint", placeholder: T.namesPlaceholder });
-  const rules = rulesChoice("wolfrunde");
-  const narrator = narratorChoice(defaultNarrator());
-  const discussion = discussionChoice(180);
+  if (before) names.value = before.names.join("\n");
+  const rules = rulesChoice(before ? before.rules : "wolfrunde");
+  const narrator = narratorChoice(before ? before.narrator : defaultNarrator());
+  const discussion = discussionChoice(before ? before.discussion : 180);
   const rolesBox = el("div", { id: "roles" });
-  const custom = el("input", { type: "checkbox", id: "custom-roles" });
+  const custom = el("input", { type: "checkbox", id: "custom-roles", checked: Boolean(before && before.roles) });
   const counts = {};
+  for (const role of (before && before.roles) || []) counts[role] = (counts[role] || 0) + 1;
   const refresh = async () => {
     const players = lines(names.value).length;
     if (custom.checked) { rolesBox.replaceChildren(customRoles(counts)); return; }
+    rolesBox.replaceChildren(el("p", { class: "hint" }, T.moment));
     const answer = await api(`/api/tables/recommended?players=${players}&mode=single&rules=${rules[1].value}`);
     if (!answer.ok) { rolesBox.replaceChildren(el("p", { class: "hint" }, answer.data.message || TEXT.errors.failed)); return; }
     for (const key of Object.keys(counts)) delete counts[key];
     for (const role of answer.data.roles) counts[role] = (counts[role] || 0) + 1;
     rolesBox.replaceChildren(el("p", { class: "hint" }, T.recommendedFor(players)),
-      el("ul", { class: "t-roles" }, answer.data.roles.map((r) => el("li", {}, roleName(r)))));
+      el("ul", { class: "t-roles" }, answer.data.roles.map((r) => el("li", {}, roleLink(r)))));
   };
   names.addEventListener("input", refresh);
   rules[1].addEventListener("change", refresh);
@@ -100,11 +104,25 @@ async function singleSetup() {
     el("section", {}, el("h2", {}, T.roles), rolesBox,
       el("label", { class: "t-radio" }, custom, " ", T.customRoles)),
     el("section", {},
-      radios("night", T.night, T.nightStyles),
-      radios("vote", T.vote, T.voteStyles)),
+      radios("night", T.night, T.nightStyles, before && before.night_style),
+      radios("vote", T.vote, T.voteStyles, before && before.vote_style)),
     el("button", { class: "t-big", id: "start", onclick: start }, T.deal),
   );
   refresh();
+}
+
+// A role's name, linked to its description (/rollen/<id>, in a new tab: the setup stays as it is).
+export function roleLink(id) {
+  return el("a", { href: `/rollen/${id}`, target: "_blank", rel: "noopener", class: "t-role-link" }, roleName(id));
+}
+
+// Plays again with the same players in the same seats and the same choices (`again` of the last game).
+export async function playAgain(again) {
+  try {
+    const made = await post("/api/tables", again);
+    saveJSON(DEVICE_KEY, { code: made.code, token: made.token, mode: "single" });
+    location.assign("/tisch");
+  } catch (error) { toast(error.message, "error"); }
 }
 
 // The role editor: a count per role; `onchange(counts)` after each tap (the own-devices lobby sends it).
@@ -116,7 +134,7 @@ export function customRoles(counts, onchange = () => {}) {
     const change = (delta) => () => {
       counts[id] = Math.max(0, (counts[id] || 0) + delta); number.textContent = String(counts[id]); onchange(counts);
     };
-    list.append(el("div", { class: "t-count" }, el("span", { class: "name" }, card.name),
+    list.append(el("div", { class: "t-count" }, el("span", { class: "name" }, roleLink(id)),
       el("button", { class: "secondary small", "aria-label": T.fewer(card.name), onclick: change(-1) }, "−"),
       number, el("button", { class: "small", "aria-label": T.more(card.name), onclick: change(1) }, "+")));
   }

@@ -43,7 +43,10 @@ async function playOwn(code, token) {
     else if (message.type === "narration") narrate(message.cues, table !== null && table.speaking === me.seat, code);
     else if (message.type === "removed") {
       socket.close(); saveText(guestKey(code), null); toast(message.message, "info"); joinForm(code);
-    } else if (message.type === "error") toast(message.message, "error");
+    } else if (message.type === "error") {
+      toast(message.message, "error");
+      if (table && table.status === "lobby") renderLobby(table, me, socket.send); // a refused value goes back
+    }
   }, () => { saveText(guestKey(code), null); joinForm(code); });
 }
 

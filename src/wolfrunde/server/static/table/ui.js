@@ -2,9 +2,7 @@
 // wait for the narrator, and the question forms. Elements, narration and the Sonnenuhr come from lib/.
 import { el, mount } from "../lib/dom.js";
 import { enqueueNew, setSpeaker } from "../lib/narration.js";
-import { TEXT } from "../lib/texts.js";
-
-const T = TEXT.table;
+import { T } from "./words.js";
 
 // Draws a screen into <main> and puts the focus on its first control (the device changes hands).
 export function show(...children) {
@@ -14,9 +12,10 @@ export function show(...children) {
   return main;
 }
 
+// The news box: one shape whether it holds news or not (a glance must not tell which).
 export function newsList(lines, empty = T.noNews) {
-  if (!lines || !lines.length) return el("p", { class: "hint t-news-empty" }, empty);
-  return el("ul", { class: "t-news" }, lines.map((line) => el("li", {}, line)));
+  const items = lines && lines.length ? lines : [empty];
+  return el("div", { class: "t-news", role: "note", "aria-label": T.news }, el("p", {}, items.join("\n")));
 }
 
 // --- narrator: captions always; audio only on the device that speaks ---------------------------------
@@ -58,7 +57,7 @@ export function afterNarration(screen, button, ready = () => true) {
 
 // --- questions -----------------------------------------------------------------------------------
 // A question form for one request; `onChange(value, complete)` reports the current answer.
-export function questionForm(question, names, onChange) {
+export function questionForm(question, names, onChange, grid = []) {
   const options = question.options;
   const box = el("div", { class: "decision" }, el("p", {}, el("strong", {}, question.prompt || T.yourChoice)));
   const label = (value) => question.labels?.[JSON.stringify(value)] ?? String(value);
@@ -79,7 +78,8 @@ export function questionForm(question, names, onChange) {
     return grid;
   };
   const type = options.type;
-  if (type === "seat") box.append(pickOne(options.choices, (s) => names[s], options.optional));
+  if (type === "grid") box.append(...gridChoice(options, grid, names, onChange));
+  else if (type === "seat") box.append(pickOne(options.choices, (s) => names[s], options.optional));
   else if (type === "choice") box.append(pickOne(options.choices, label, false));
   else if (type === "card") box.append(pickOne(options.choices, label, options.optional));
   else if (type === "gap") box.append(pickOne(options.choices, (p) => T.pair(names[p[0]], names[p[1]]), options.optional));
@@ -114,4 +114,27 @@ export function questionForm(question, names, onChange) {
     box.append(part("heal", T.heal, options.heal), part("poison", T.poison, options.poison));
   }
   return box;
+}
+
+// A Reihum grid: every name of the night and "Niemand", drawn alike whichever may be tapped; a name that
+// may not is answered in the line below, which is always there.
+function gridChoice(options, grid, names, onChange) {
+  const legal = new Set(options.choices);
+  const why = el("p", { class: "hint t-why" }, "\u00a0");
+  const buttons = [];
+  const choices = el("div", { class: "choices t-grid", role: "group" });
+  const add = (value, caption) => {
+    const button = el("button", { "aria-pressed": "false", class: "t-name", onclick: () => {
+      const allowed = value === null ? options.optional : legal.has(value);
+      if (!allowed) { why.textContent = value === null ? T.nobodyNotAllowed : T.notSelectable(names[value]); return; }
+      why.textContent = "\u00a0";
+      buttons.forEach((b) => { b.classList.remove("picked"); b.setAttribute("aria-pressed", "false"); });
+      button.classList.add("picked"); button.setAttribute("aria-pressed", "true");
+      onChange(value, true);
+    } }, caption);
+    buttons.push(button); choices.append(button);
+  };
+  for (const seat of grid) add(seat, names[seat]);
+  add(null, T.nobody);
+  return [choices, why];
 }

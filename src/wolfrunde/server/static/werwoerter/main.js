@@ -126,9 +126,12 @@ function openRoom(code) {
         draw();
       } else if (message.type === "cue") {
         if (message.speak) { // this device speaks: the narrator's bar plays it and shows the caption
+          if (message.fresh) narration.clear(); // what it had not said yet is no longer true
           narration.setSpeaker(true);
           narration.enqueue([{ url: message.audio, text: message.text, seconds: message.text.length / 13 + 0.3 }]);
         } else showCaption(message.text);
+      } else if (message.type === "removed") { // the host took this guest off the round
+        toast(message.message, "info"); socket.close(); saveToken(code, null); setTimeout(() => joinPage(code), 1500);
       } else if (message.type === "error") {
         toast(message.message || T.refused, "error");
         if (message.code === "unknown_guest") { socket.close(); saveToken(code, null); setTimeout(() => joinPage(code), 1500); }

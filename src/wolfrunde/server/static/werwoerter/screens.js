@@ -5,7 +5,44 @@ import { roleName } from "../lib/roles.js";
 import { TEXT } from "../lib/texts.js";
 import { narratorName, narratorPicker } from "../lib/voices.js";
 
-const T = TEXT.ww;
+const T = {
+  ...TEXT.ww,
+  voicesMaking: (ready, total) => `Die Stimme des Erzählers wird vorbereitet: ${ready} von ${total} Sätzen.`,
+  voicesReady: "Die Stimme des Erzählers ist bereit.",
+  holdCard: "Gedrückt halten: deine Karte",
+  holdCardHint: "Nur solange du drückst, ist deine Karte zu sehen.",
+  sure: (label) => `${label} – wirklich? Nochmal tippen`,
+  votesFor: (voter) => `${voter} zeigt auf`,
+  remove: "Entfernen",
+  removeGuest: (name) => `${name} entfernen`,
+};
+
+// A button whose action cannot be undone asks first: the first tap arms it, the second (within a few
+// seconds) acts.
+function confirmed(label, action, attrs = {}) {
+  const node = button(label, () => {
+    if (node.dataset.armed) { delete node.dataset.armed; action(); return; }
+    node.dataset.armed = "1";
+    node.textContent = T.sure(label);
+    setTimeout(() => { delete node.dataset.armed; node.textContent = label; }, 4000);
+  }, attrs);
+  return node;
+}
+
+// How far the round's clips are made (the night waits for them); null when nothing is to be made.
+export function voicesReady(s) {
+  const v = s.voices;
+  return !v || v.ready >= v.total;
+}
+
+function voicesProgress(s) {
+  const v = s.voices;
+  if (!v || !v.total) return null;
+  const done = v.ready >= v.total;
+  return el("div", { class: "voices", "data-testid": "voices" },
+    el("progress", { max: v.total, value: v.ready, "aria-label": T.voicesMaking(v.ready, v.total) }),
+    el("p", { class: "note" }, done ? T.voicesReady : T.voicesMaking(v.ready, v.total)));
+}
 const ANSWERS = ["ja", "nein", "vielleicht", "knapp_daneben"];
 
 export function name(ctx, seat) { return seat === null || seat === undefined ? T.theMiddle : ctx.s.seats[seat]?.name ?? "?"; }
@@ -33,10 +70,13 @@ export function lobby(ctx) {
     el("h3", {}, T.players(s.seats.length)),
     el("ul", { class: "players" }, s.seats.map((seat, i) =>
       el("li", { class: seat.online ? "online" : "offline" }, seat.name, i === 0 ? T.hostMark : "",
-        i === s.me.seat ? T.youMark : ""))),
+        i === s.me.seat ? T.youMark : "",
+        host && i !== 0 ? button(T.remove, () => ctx.send({ type: "remove", seat: i }),
+          { class: "secondary small ww-remove", "aria-label": T.removeGuest(seat.name) }) : null))),
     host ? settingsForm(ctx) : el("p", {}, T.settingsLine(levelName(s.settings.difficulty), s.settings.day_seconds / 60,
       narratorName(s.settings.narrator))),
-    host ? button(T.start, () => ctx.send({ type: "start" }), { class: "primary", disabled: s.seats.length < 4 }) : null,
+    voicesProgress(s),
+    host ? button(T.start, () => ctx.send({ type: "start" }), { class: "primary", disabled: s.seats.length < 4 || !voicesReady(s) }) : null,
     host && s.seats.length < 4 ? el("p", { class: "note" }, T.fromFour) : null);
 }
 
@@ -67,8 +107,8 @@ export function deal(ctx) {
         el("h2", {}, T.allKnow),
         el("p", {}, el("strong", {}, mayorName), T.mayorTakes),
         game.redealt ? el("p", { class: "note" }, T.redealt) : null,
-        el("p", {}, T.pressPlay),
-        button(T.playButton, () => ctx.send({ type: "play" }), { class: "primary big" }));
+        el("p", {}, T.pressPlay), voicesProgress(s),
+        button(T.playButton, () => ctx.send({ type: "play" }), { class: "primary big", disabled: !voicesReady(s) }));
     }
     if (!s.stage.open || !ctx.card) {
       return el("section", { class: "card cover" },
@@ -76,7 +116,7 @@ export function deal(ctx) {
         el("p", {}, T.onlyYouLook),
         button(T.showCard, () => ctx.send({ type: "reveal" }), { class: "primary big" }));
     }
-    return el("section", { class: "card" }, roleCard(ctx.card.role, ctx.card.mayor, ctx.card.name),
+    return el("section", { class: "card" }, heldCard(ctx.card),
       button(T.hideAndPass, () => ctx.send({ type: "next" }), { class: "primary" }));
   }
   const mine = ctx.seat === game.mayor;
@@ -84,8 +124,21 @@ export function deal(ctx) {
     el("p", {}, T.mayorIs, el("strong", {}, mayorName)),
     ownCard(ctx),
     mine || s.me.host
-      ? [el("p", {}, T.whenReady), button(T.playButton, () => ctx.send({ type: "play" }), { class: "primary big" })]
+      ? [el("p", {}, T.whenReady), voicesProgress(s),
+        button(T.playButton, () => ctx.send({ type: "play" }), { class: "primary big", disabled: !voicesReady(s) })]
       : el("p", { class: "note" }, T.mayorPlays));
+}
+
+// One device: every card looks alike until it is held; only then its colour and text show.
+function heldCard(card) {
+  const hold = el("button", { class: "held-card", "data-testid": "held-card", "aria-describedby": "held-hint" }, T.holdCard);
+  const reveal = () => hold.replaceChildren(roleCard(card.role, card.mayor, card.name));
+  const hide = () => hold.replaceChildren(T.holdCard);
+  hold.addEventListener("pointerdown", reveal);
+  ["pointerup", "pointerleave", "pointercancel", "blur"].forEach((e) => hold.addEventListener(e, hide));
+  hold.addEventListener("keydown", (e) => { if (e.key === " " || e.key === "Enter") { e.preventDefault(); reveal(); } });
+  hold.addEventListener("keyup", hide);
+  return el("div", {}, el("p", { class: "note", id: "held-hint" }, T.holdCardHint), hold);
 }
 
 function secretRoleCard(role) {
@@ -186,7 +239,11 @@ function mayorPanel(ctx) {
   const answer = pending(ctx, "answer");
   const available = new Set((answer?.options || []).map(([marker]) => marker));
   const chosen = ui.asker;
-  const give = (marker) => ctx.send({ type: "decide", kind: "answer", choice: [marker, chosen] });
+  const give = (marker) => { // the asker is cleared: the next question has another asker
+    ctx.send({ type: "decide", kind: "answer", choice: [marker, chosen] });
+    ui.asker = null;
+    ctx.redraw();
+  };
   return el("div", { class: "mayor-panel" },
     el("div", { class: "word-peek" },
       ui.peek ? el("span", { class: "word small-word", "data-testid": "mayor-word" }, game.word) : null,
@@ -204,9 +261,9 @@ function mayorPanel(ctx) {
         ? button(chosen === null ? T.wayOffMiddle : T.wayOffTo(name(ctx, chosen)),
           () => ctx.send({ type: "decide", kind: "way_off", choice: chosen }), { class: "secondary" })
         : null,
-      button(chosen === null ? T.correctFirst : T.correctBy(name(ctx, chosen)),
+      confirmed(chosen === null ? T.correctFirst : T.correctBy(name(ctx, chosen)),
         () => ctx.send({ type: "decide", kind: "correct", choice: chosen }), { class: "correct", disabled: chosen === null }),
-      button(T.markersOut, () => ctx.send({ type: "decide", kind: "markers_out" }), { class: "secondary" })));
+      confirmed(T.markersOut, () => ctx.send({ type: "decide", kind: "markers_out" }), { class: "secondary" })));
 }
 
 function playerPanel(ctx) {
@@ -291,12 +348,13 @@ export function vote(ctx) {
   const { game, ui, s } = ctx;
   if (ctx.single) {
     ui.votes = ui.votes || {};
-    const rows = s.seats.map((seat, voter) => el("div", { class: "vote-row" },
-      el("label", { for: `vote-${voter}` }, seat.name, T.pointsAtLabel),
-      el("select", { id: `vote-${voter}`, onchange: (e) => { ui.votes[voter] = e.target.value === "" ? undefined : Number(e.target.value); } },
-        el("option", { value: "" }, "–"),
-        s.seats.map((other, target) => target === voter ? null
-          : el("option", { value: target, selected: ui.votes[voter] === target }, other.name)))));
+    // one tap per player: the name he points at
+    const rows = s.seats.map((seat, voter) => el("div", { class: "vote-row", id: `vote-${voter}`, role: "group",
+      "aria-label": T.votesFor(seat.name) },
+      el("p", { class: "voter" }, seat.name, T.pointsAtLabel),
+      el("div", { class: "chips" }, s.seats.map((other, target) => target === voter ? null
+        : button(other.name, () => { ui.votes[voter] = target; ctx.redraw(); },
+          { class: ui.votes[voter] === target ? "chip on" : "chip", "aria-pressed": String(ui.votes[voter] === target) })))));
     const complete = () => s.seats.every((_, voter) => ui.votes[voter] !== undefined);
     return el("section", { class: "card" },
       wordBanner(ctx),

@@ -1,0 +1,140 @@
+"""The one shape of every Reihum turn, and the pack's agreement when the device goes round.
+
+A glance at the device must not tell whether its holder acts. So every turn asks exactly two questions,
+each a grid of the same names (everyone alive when the night fell, the holder too) with a "Niemand"
+button; which names may be tapped is known to the device alone and never shows. A player with nothing to
+do is asked "Wen verdächtigst du?" and "Wem vertraust du?"; a role with one decision answers it in the
+first grid and the trust question in the second; the Hexe heals in the first and poisons in the second;
+Amor names one lover in each. A request no grid can carry (a card from the centre, a slider) keeps its
+own form (`Plan.uniform` is False).
+
+The wolves cannot whisper at their seats, so they agree turn by turn (`PackTalk`, see docs/rulings.md):
+the first wolf to hold the device proposes a victim; each wolf after him confirms it by tapping the same
+name or counters with another; the pack has chosen once every wolf has tapped the standing proposal since
+it was made, and after the third turn of any wolf the standing proposal stands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from wolfrunde.server.table import texts
+
+PACK_KIND = "werewolves"
+PACK_TURNS = 3  # after his third turn in one night the standing proposal is the pack's choice
+
+Decision = tuple[str, Any]  # (request kind, choice)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """One question of a Reihum turn: a prompt over the night's names; `legal` may be tapped."""
+
+    prompt: str
+    legal: tuple[int, ...]
+    nobody: bool = True  # "Niemand" is an answer here
+    suspicion: bool = False  # a decoy "Wen verdächtigst du?": its answer joins the recap at the end
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A seat's turn: two grids, and how their two answers become the seat's decisions."""
+
+    grids: tuple[Grid, Grid]
+    combine: Callable[[Any, Any], list[Decision]]
+    uniform: bool = True
+
+
+def _no_decisions(first: Any, second: Any) -> list[Decision]:
+    return []
+
+
+def decoys(seat: int, night_seats: Sequence[int]) -> tuple[Grid, Grid]:
+    others = tuple(s for s in night_seats if s != seat)
+    return (Grid(texts.SUSPECT_PROMPT, others, suspicion=True), Grid(texts.TRUST_PROMPT, others))
+
+
+def plan_turn(seat: int, requests: list[dict[str, Any]], night_seats: Sequence[int]) -> Plan:
+    """The two grids of `seat`'s turn for its open night requests (described as views show them)."""
+    suspect, trust = decoys(seat, night_seats)
+    confirms: list[Decision] = [(r["kind"], True) for r in requests if r["options"]["type"] == "confirm"]
+    acting = [r for r in requests if r["options"]["type"] != "confirm"]
+    if not acting:
+        return Plan((suspect, trust), lambda first, second: list(confirms))
+    request = acting[0]
+    kind, options = request["kind"], request["options"]
+    kind_type = options["type"]
+
+    def with_confirms(decisions: list[Decision]) -> list[Decision]:
+        return confirms + decisions
+
+    if kind_type == "seat":
+        grid = Grid(texts.prompt(kind), tuple(options["choices"]), bool(options.get("optional", True)))
+        return Plan((grid, trust), lambda first, second: with_confirms([(kind, first)]))
+    if kind_type == "witch":
+        heal = Grid(texts.HEAL_PROMPT, tuple(options["heal"]))
+        poison = Grid(texts.POISON_PROMPT, tuple(options["poison"]))
+        return Plan((heal, poison), lambda first, second: with_confirms([(kind, {"heal": first, "poison": second})]))
+    if kind_type == "seats" and options.get("count") == 2:
+        optional = bool(options.get("optional", True))
+        legal = tuple(options["choices"])
+        pair = (Grid(texts.first_of_two(kind), legal, optional), Grid(texts.second_of_two(kind), legal, optional))
+
+        def both(first: Any, second: Any) -> list[Decision]:
+            return with_confirms([(kind, None if first is None and second is None else [first, second])])
+
+        return Plan(pair, both)
+    if kind_type == "seats" and options.get("count") == 1:
+        grid = Grid(texts.prompt(kind), tuple(options["choices"]), bool(options.get("optional", True)))
+        return Plan((grid, trust), lambda first, second: with_confirms([(kind, None if first is None else [first])]))
+    if kind_type == "choice" and sorted(map(repr, options["choices"])) == ["False", "True"]:
+        grid = Grid(texts.yes_by_name(kind), tuple(s for s in night_seats if s != seat))
+        return Plan((grid, trust), lambda first, second: with_confirms([(kind, first is not None)]))
+    return Plan((suspect, trust), _no_decisions, uniform=False)
+
+
+def check_answer(grid: Grid, value: Any, names: Sequence[str]) -> None:
+    """Raises ValueError with a German reason unless `value` may be tapped in `grid`."""
+    if value is None:
+        if not grid.nobody:
+            raise ValueError(texts.NOBODY_NOT_ALLOWED)
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value not in grid.legal:
+        shown = (
+            names[value]
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names)
+            else value
+        )
+        raise ValueError(texts.not_selectable(str(shown)))
+
+
+@dataclass
+class PackTalk:
+    """The wolves' agreement while the device goes round (one per night step of the pack)."""
+
+    proposal: int | None = None
+    by: int | None = None
+    made: bool = False
+    agreed: set[int] = field(default_factory=set)
+    turns: dict[int, int] = field(default_factory=dict)
+
+    def answer(self, wolf: int, target: int | None, pack: Sequence[int]) -> bool:
+        """The wolf's tap in his turn; True once the pack has chosen (`proposal` is its victim)."""
+        self.turns[wolf] = self.turns.get(wolf, 0) + 1
+        if not self.made or target != self.proposal:
+            self.proposal, self.by, self.made, self.agreed = target, wolf, True, {wolf}
+        else:
+            self.agreed.add(wolf)
+        return set(pack) <= self.agreed or max(self.turns.values()) >= PACK_TURNS
+
+    def news(self, wolf: int, names: Sequence[str]) -> list[str]:
+        """What the wolf holding the device reads about the pack's talk so far."""
+        if not self.made:
+            return [texts.PACK_FIRST]
+        assert self.by is not None
+        target = texts.NOBODY if self.proposal is None else names[self.proposal]
+        if self.by == wolf:
+            return [texts.pack_own_standing(target)]
+        return [texts.pack_proposal(names[self.by], target)]

@@ -1,0 +1,152 @@
+"""The table's small things, in Chromium: no "null" on /tisch, the Sonnenuhr shows its whole time while
+the narrator still speaks, the result of an Augen-zu turn sends the device back to the middle, the
+narrator's bar sits at the top and leaves with its caption, a refused lobby value goes back, a bad name
+list is answered naming the name."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+
+def test_the_start_page_shows_no_null_and_a_readable_hint(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.wait_for_selector("#mode-single")
+    assert "null" not in page.inner_text("main")
+    hint, button = page.evaluate("""() => {
+      const colour = (node) => getComputedStyle(node).color;
+      const single = document.getElementById("mode-single");
+      return [colour(single.querySelector(".hint")), getComputedStyle(single).backgroundColor];
+    }""")
+    assert hint != button, "the hint on the button has its own readable colour"
+
+
+def test_the_sonnenuhr_shows_two_minutes_while_the_narrator_speaks(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    shown = page.evaluate("""async () => {
+      const { renderScreen } = await import("/static/table/single.js");
+      const now = Date.now() / 1000;
+      renderScreen({ screen: "discussion", phase: "day", deadline: now + 129, seconds: 120, now, spoken_until: now + 9,
+        players: [{ seat: 0, name: "Anna", alive: true }], captions: [], marks: [] }, () => {}, "TEST");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const arc = document.querySelector(".sundial-arc");
+      return [document.querySelector(".sundial-text").textContent, Number(arc.getAttribute("stroke-dashoffset"))];
+    }""")
+    assert shown[0] == "2:00" and shown[1] >= 0
+
+
+def test_an_eyes_closed_result_sends_the_device_back_to_the_middle(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    texts = page.evaluate("""async () => {
+      const { renderScreen } = await import("/static/table/single.js");
+      const now = Date.now() / 1000;
+      const done = (purpose) => {
+        renderScreen({ screen: "result", holder: "Anna", news: [], purpose, now }, () => {}, "TEST");
+        return document.getElementById("done").textContent;
+      };
+      return [done("night"), done("round")];
+    }""")
+    assert texts == ["Gerät zurück in die Mitte, Augen zu", "Fertig – Gerät weitergeben"]
+
+
+def test_the_narrator_bar_sits_at_the_top_and_leaves_with_its_caption(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.evaluate("""async () => {
+      const { enqueue } = await import("/static/lib/narration.js");
+      enqueue([{ text: "Die Nacht bricht an.", url: null, seconds: 0.3 }]);
+    }""")
+    bar = page.locator(".narration-bar")
+    bar.wait_for(state="visible")
+    assert bar.bounding_box()["y"] == 0, "at the top, never over the button at the end of a screen"
+    bar.wait_for(state="hidden", timeout=10_000)  # the caption is cleared a few seconds after the cue
+
+
+def test_a_refused_timer_goes_back_in_the_lobby(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.click("#mode-own")
+    page.fill("#host-name", "Anna")
+    page.click("#open-table")
+    page.wait_for_selector("#t-night")
+    page.fill("#t-night", "700")
+    page.locator("#t-night").dispatch_event("change")
+    page.locator("#toast").filter(has_text="600").wait_for()
+    page.wait_for_function("() => document.getElementById('t-night').value === '60'")
+
+
+def test_a_bad_name_list_is_answered_naming_the_name(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.click("#mode-single")
+    page.fill("#names", "Anna\nBen\nCarla\nanna")
+    page.click("#start")
+    page.locator("#toast").filter(has_text="Name 4 („anna“) steht schon als Name 1 da").wait_for()
+
+
+def test_hand_count_stays_above_the_fold_and_the_captain_votes_with_one_tap(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.evaluate("""async () => {
+      const { renderScreen } = await import("/static/table/single.js");
+      const now = Date.now() / 1000;
+      const players = Array.from({ length: 12 },
+        (_, seat) => ({ seat, name: `Spieler ${seat}`, alive: true, captain: seat === 3 }));
+      renderScreen({ screen: "hands", phase: "day", kind: "vote", prompt: "Wer soll gehängt werden?", now,
+        spoken_until: 0, candidates: players.map((p) => p.seat), voters: 12, captain: 3, players, captions: [] },
+        () => {}, "TEST");
+    }""")
+    page.locator(".t-count").nth(5).locator(".t-captain-vote").click()
+    assert page.inner_text("#count-5") == "1" and page.inner_text("#hands-total").startswith("1 von 12")
+    assert page.locator(".t-count").nth(3).locator(".t-captain").count() == 1, "the Hauptmann is marked"
+    page.locator(".t-count").nth(11).scroll_into_view_if_needed()  # the last row: the page is scrolled down
+    for selector in ("#record", "#hands-total"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 740, f"{selector} above the fold"
+
+
+def test_an_own_device_shows_the_time_left_for_its_question(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.evaluate("""async () => {
+      const { renderSeat } = await import("/static/table/own.js");
+      const now = Date.now() / 1000;
+      const players = [0, 1, 2].map((seat) => (
+        { seat, name: ["Anna", "Ben", "Carla"][seat], alive: true, captain: false, role: null }));
+      const question = { kind: "seer", prompt: "Wessen Rolle willst du sehen?",
+        options: { type: "seat", choices: [1, 2] }, labels: {} };
+      renderSeat({ now, phase: "night", round: 1, name: "Anna", alive: true, players, captions: [], speaker: false,
+        role: { name: "Seherin", description: "…" }, news: [], result: null, discussion: false, deadline: now + 42,
+        questions: [question] }, { host: false }, () => {}, "TEST");
+    }""")
+    page.wait_for_function("() => /^0:4[012]$/.test(document.getElementById('seat-timer').textContent)")
+
+
+def test_the_sonnenuhr_can_be_paused_and_extended(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    sent = page.evaluate("""async () => {
+      const { renderScreen } = await import("/static/table/single.js");
+      const now = Date.now() / 1000;
+      const taps = [];
+      const players = [{ seat: 0, name: "Anna", alive: true }];
+      const screen = (paused_left) => renderScreen({ screen: "discussion", phase: "day", deadline: now + 90,
+        seconds: 120, paused_left, now, spoken_until: 0, players, captions: [], marks: [] },
+        (op, data) => taps.push([op, data]), "TEST");
+      screen(null);
+      document.getElementById("dial-pause").click();
+      document.getElementById("dial-extend").click();
+      screen(90);
+      const shown = document.getElementById("dial-paused").textContent;
+      document.getElementById("dial-resume").click();
+      return { taps, shown, deadline: document.getElementById("main").dataset.deadline };
+    }""")
+    assert sent["taps"] == [
+        ["dial", {"action": "pause"}],
+        ["dial", {"action": "extend"}],
+        ["dial", {"action": "resume"}],
+    ]
+    assert sent["shown"] == "Angehalten – noch 1:30"
+    assert sent["deadline"] == "", "a paused Sonnenuhr plays no warnings"
