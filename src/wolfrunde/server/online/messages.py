@@ -13,6 +13,14 @@ MAX_CHAT_CHARS = 500
 
 class Join(Message):
     type: Literal["join"]
+    say: Annotated[str, Field(max_length=160)] | None = None  # the Aussprache of the name, checked by the room
+
+
+class Pronounce(Message):
+    """A seated player's Aussprache of his name (empty: as written)."""
+
+    type: Literal["pronounce"]
+    say: Annotated[str, Field(max_length=160)]
 
 
 class Leave(Message):
@@ -35,6 +43,8 @@ class ChangeSettings(Message):
     timers: Timers | None = None
     meldeliste: StrictBool | None = None
     narrator: Annotated[str, Field(max_length=32)] | None = None  # checked against the known narrators
+    spectators: StrictBool | None = None
+    style: Literal["voll", "knapp"] | None = None
 
 
 class Kick(Message):
@@ -67,4 +77,4 @@ class Chat(Message):
     text: Annotated[str, Field(min_length=1, max_length=MAX_CHAT_CHARS)]
 
 
-SCHEMA = Schema(Join, Leave, ChangeSettings, Kick, AddBot, Start, NewGame, Decide, Chat)
+SCHEMA = Schema(Join, Pronounce, Leave, ChangeSettings, Kick, AddBot, Start, NewGame, Decide, Chat)

@@ -23,6 +23,7 @@ def lobby(code: str, data: Lobby, status: str, online: set[int], recommended: li
             "bot": seat.bot,
             "host": seat.user_id == data.host_id and not seat.bot,
             "online": seat.bot or (seat.user_id in online),
+            "say": seat.say,
         }
         for index, seat in enumerate(data.seats)
     ]
@@ -42,6 +43,8 @@ def lobby(code: str, data: Lobby, status: str, online: set[int], recommended: li
             "timers": dict(settings.timers),
             "meldeliste": settings.meldeliste,
             "narrator": settings.narrator,
+            "spectators": settings.spectators,
+            "style": settings.style,
         },
         "recommended_roles": recommended,
     }
@@ -52,9 +55,13 @@ def log(view: dict[str, Any]) -> list[dict[str, Any]]:
     in the second person, what others did in the third; the omniscient log at the end is told to nobody."""
     names = [player["name"] for player in view["players"]]
     reader = None if view.get("result") is not None else view["seat"]
+    return lines_of(view["events"], names, reader)
+
+
+def lines_of(events: list[dict[str, Any]], names: list[str], reader: int | None) -> list[dict[str, Any]]:
     lines = []
     round_, phase = 0, "night"
-    for event in view["events"]:
+    for event in events:
         if event["type"] in ("night", "day"):
             round_, phase = int(event.get("round") or round_), event["type"]
         text = event_line(event, names, reader)
@@ -63,7 +70,13 @@ def log(view: dict[str, Any]) -> list[dict[str, Any]]:
     return lines
 
 
-def game(seat: int, view: dict[str, Any], deadline: float | None, channels: dict[str, bool]) -> dict[str, Any]:
+def game(
+    seat: int,
+    view: dict[str, Any],
+    deadline: float | None,
+    channels: dict[str, bool],
+    whisper_until: float | None = None,
+) -> dict[str, Any]:
     seconds_left = None if deadline is None else max(0.0, round(deadline - time.time(), 1))
     return {
         "type": "game",
@@ -72,6 +85,44 @@ def game(seat: int, view: dict[str, Any], deadline: float | None, channels: dict
         "log": log(view),
         "timer": None if deadline is None else {"deadline": deadline, "seconds_left": seconds_left},
         "channels": [{"id": channel, "name": CHANNELS[channel], "write": write} for channel, write in channels.items()],
+        "whisper_until": whisper_until,  # the lovers' whisper closes then (only sent to a lover while it is open)
+    }
+
+
+DEATHS = ("died", "death")
+
+
+def watch(public_events: list[dict[str, Any]], names: list[str], end: dict[str, Any] | None) -> dict[str, Any]:
+    """What a spectator sees: the events every seat was shown, as lines, and the table made from them
+    (who is alive, the Hauptmann); `end`: the finished game's view, where nothing is secret any more."""
+    round_, phase = 0, "night"
+    dead: set[int] = set()
+    captain = None
+    for event in public_events:
+        if event["type"] in ("night", "day"):
+            round_, phase = int(event.get("round") or round_), event["type"]
+        elif event["type"] in DEATHS and isinstance(event.get("player"), int):
+            dead.add(event["player"])
+        elif event["type"] == "captain":
+            captain = event.get("captain")
+    if end is not None:
+        players = [{key: p.get(key) for key in ("seat", "name", "alive", "captain", "role")} for p in end["players"]]
+    else:
+        players = [
+            {"seat": seat, "name": name, "alive": seat not in dead, "captain": seat == captain and seat not in dead}
+            for seat, name in enumerate(names)
+        ]
+    return {
+        "type": "watch",
+        "view": {
+            "round": end["round"] if end else round_,
+            "phase": end["phase"] if end else phase,
+            "step": None,
+            "players": players,
+            "result": end["result"] if end else None,
+        },
+        "log": lines_of(public_events, names, None),
+        "timer": None,
     }
 
 
