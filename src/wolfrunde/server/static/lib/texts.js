@@ -87,7 +87,7 @@ export const TEXT = {
       noWatching: "Die Partie läuft; Zuschauen ist in diesem Raum nicht erlaubt.",
       removeSeat: (name) => `${name} entfernen`,
       sayTitle: "Aussprache", sayLabel: (name) => `So spricht man „${name}“ (freiwillig)`,
-      sayPlaceholder: "z. B. Schohn für Jean", sayListen: "Anhören",
+      sayPlaceholder: "z. B. Schohn für Jean", sayListen: "Anhören", saySave: "Aussprache speichern",
       sayHint: "Schreib deinen Namen so, wie der Erzähler ihn sagen soll. Leer lassen: wie geschrieben.",
       allowSpectators: "Zuschauer erlaubt (sehen nur, was alle sehen)",
       shortStyle: "Knapper Erzähler (kurze Ansagen, schnellere Nächte)",

@@ -77,10 +77,17 @@ function roleCard(room, view) {
         T.ui.rolePage(role ? role.name : view.you.role)))] : null);
 }
 
-// What happened since this night or day began, from the server's lines.
+// What happened since this night began, or by day since the dawn (the night's deaths included), from
+// the server's lines.
 function newsSection(log, view) {
-  const lines = log.filter((line) => line.round === view.round && line.phase === view.phase
-    && !["night", "day", "step"].includes(line.type));
+  let start = 0;
+  log.forEach((line, index) => { if (line.type === "night" || line.type === "day") start = index + 1; });
+  if (view.phase === "day") {
+    const nightfall = log.findLastIndex((line) => line.type === "night");
+    const dawn = log.findIndex((line, index) => index > nightfall && ["died", "death", "morning"].includes(line.type));
+    if (dawn !== -1 && dawn < start) start = dawn;
+  }
+  const lines = log.slice(start).filter((line) => !["night", "day", "step"].includes(line.type));
   if (!lines.length) return null;
   return el("section", { class: "news", "aria-live": "polite" }, el("h2", {}, T.ui.news),
     el("ul", { class: "log" }, lines.map((line) => el("li", {}, line.text))));

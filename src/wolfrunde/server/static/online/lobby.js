@@ -90,7 +90,7 @@ function pronunciationSection(room) {
     el("form", { onsubmit: save }, el("label", { for: "say" }, T.ui.sayLabel(mine.name)), input,
       el("p", { class: "hint", id: "say-hint" }, T.ui.sayHint), problem,
       el("div", { class: "row" }, el("button", { class: "secondary", id: "say-preview", onclick: listen }, T.ui.sayListen),
-        el("button", { type: "submit" }, T.ui.save))));
+        el("button", { type: "submit" }, T.ui.saySave))));
 }
 
 // Every role the online round deals, in the engine's order.
