@@ -33,7 +33,7 @@ export const TEXT = {
   },
   narration: {
     bar: "Erzähler", volume: "Lautstärke des Erzählers", unlock: "Erzähler einschalten",
-    soundOn: "Ton an", soundOff: "Ton aus", unmute: "Erzähler einschalten", mute: "Erzähler stumm schalten",
+    soundOn: "Ton an", soundOff: "Ton aus", unmute: "Ton an: Erzähler einschalten", mute: "Ton aus: Erzähler stumm schalten",
   },
   narrators: { label: "Erzähler", preview: "Probehören" },
   sundial: { label: (seconds) => `Sonnenuhr: noch ${minutesAndSeconds(seconds)} Beratungszeit` },
