@@ -6,11 +6,9 @@ receives is a public one: the table, the public story, the narrator."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from tests.server.sim_room import play, stream
-from tests.server.test_message_streams import HIDDEN_ROLES, NAMES, choose, setup
+from tests.server.test_message_streams import HIDDEN_ROLES, choose, setup
 
 from wolfrunde.engine.texts import event_line
 from wolfrunde.server.online.game import OnlineGame

@@ -24,11 +24,11 @@ export function chatSection(room, channels, { over = false, title = T.ui.chat } 
   const name = (id) => (channels[id] && channels[id].name) || T.ui.lobbyChannel;
   return el("section", { id: "chat", class: "chat", "aria-labelledby": "chat-title" }, el("h2", { id: "chat-title" }, title),
     ids.length > 1 ? el("div", { class: "tabs", role: "group", "aria-label": T.ui.channels }, ids.map((id) =>
-      el("button", { class: id === current ? "active small" : "small", "aria-pressed": id === current ? "true" : "false",
+      el("button", { id: `channel-${id}`, class: id === current ? "active small" : "small", "aria-pressed": id === current ? "true" : "false",
         onclick: () => { state.channel = id; room.render(); } }, name(id)))) : null,
     el("div", { class: "chatlines", role: "log", "aria-label": name(current), tabindex: "0" },
       lines.length ? lines : el("p", { class: "hint" }, T.ui.noLines)),
-    writable ? el("form", { class: "row", onsubmit: submit }, input, el("button", { type: "submit", class: "small" }, T.ui.send))
+    writable ? el("form", { class: "row", onsubmit: submit }, input, el("button", { type: "submit", class: "small", id: "chat-send" }, T.ui.send))
       : el("p", { class: "hint" }, T.ui.readOnly));
 }
 

@@ -22,22 +22,22 @@ export function lobbyScreen(room) {
     el("span", {}, `${seat.seat + 1}. ${seat.name} `, seat.host ? el("span", { class: "badge" }, T.ui.host) : null,
       seat.bot ? el("span", { class: "badge" }, T.ui.bot) : null, seat.online ? null : el("span", { class: "badge" }, T.ui.offline)),
     host && !seat.host && open
-      ? el("button", { class: "small secondary", onclick: () => send({ type: "kick", seat: seat.seat }),
+      ? el("button", { class: "small secondary", id: `kick-${seat.seat}`, onclick: () => send({ type: "kick", seat: seat.seat }),
         "aria-label": T.ui.removeSeat(seat.name) }, T.ui.remove) : null));
   const copy = () => navigator.clipboard.writeText(link).then(() => toast(T.ui.copied, "success"), () => toast(link, "info"));
   return [
     el("section", {}, el("h1", {}, T.ui.lobby),
       el("div", { class: "code", role: "img", "aria-label": `${T.ui.codeLabel}: ${[...lobby.code].join(" ")}` }, lobby.code),
-      el("p", { class: "link-text" }, el("a", { href: lobby.link, "aria-label": T.ui.linkLabel }, link)),
+      el("p", { class: "link-text" }, el("a", { href: lobby.link }, link)),
       el("img", { class: "qr", src: `/api/rooms/${encodeURIComponent(lobby.code)}/qr.svg`, alt: T.ui.qr, width: 160, height: 160 }),
       el("div", { class: "row" }, el("button", { class: "secondary", onclick: copy }, T.ui.copy))),
     el("section", {}, el("h2", {}, `${T.ui.seats} (${lobby.seats.length}/${lobby.max_seats})`),
       el("ul", { class: "seats" }, seats),
       el("div", { class: "row" },
-        state.seat === null && open ? el("button", { onclick: () => send({ type: "join", ...(state.say ? { say: state.say } : {}) }) }, T.ui.takeSeat) : null,
-        state.seat !== null && !host && open ? el("button", { class: "secondary", onclick: () => send({ type: "leave" }) }, T.ui.leaveSeat) : null,
-        host ? el("button", { class: "secondary", onclick: () => send({ type: "add_bot" }) }, T.ui.addBot) : null,
-        host ? el("button", { onclick: () => send({ type: "start" }) }, T.ui.start) : null),
+        state.seat === null && open ? el("button", { id: "take-seat", onclick: () => send({ type: "join", ...(state.say ? { say: state.say } : {}) }) }, T.ui.takeSeat) : null,
+        state.seat !== null && !host && open ? el("button", { class: "secondary", id: "leave-seat", onclick: () => send({ type: "leave" }) }, T.ui.leaveSeat) : null,
+        host ? el("button", { class: "secondary", id: "add-bot", onclick: () => send({ type: "add_bot" }) }, T.ui.addBot) : null,
+        host ? el("button", { id: "start-game", onclick: () => send({ type: "start" }) }, T.ui.start) : null),
       state.seat === null && !open ? el("p", { class: "hint" }, lobby.settings.spectators ? T.ui.watching : T.ui.noWatching) : null),
     state.seat !== null && open
       ? kept("say", [lobby.seats[state.seat], lobby.settings.narrator], () => pronunciationSection(room)) : null,
@@ -131,16 +131,16 @@ function settingsSection(lobby, host, send) {
   return el("section", {}, el("h2", {}, T.ui.settings),
     el("form", { class: "settings", onsubmit: save },
       el("label", { for: "rules" }, T.ui.rules), rules,
-      el("h3", { class: "field-title" }, T.ui.rolesLabel),
-      host ? null : el("ul", { class: "role-list" }, shown, captainItem()),
-      el("label", { for: "recommended" }, recommended, " ", T.ui.recommended),
-      picker ? picker.node : null,
       el("fieldset", { class: "timers" }, el("legend", { class: "field-title" }, T.ui.timers),
         el("div", { class: "row" }, timers.map(([key, input]) => el("div", {}, el("label", { for: "t-" + key }, T.timerNames[key]), input)))),
       el("label", { for: "meld" }, meld, " ", T.ui.meldeliste),
       el("label", { for: "spectators" }, watchers, " ", T.ui.allowSpectators),
       el("label", { for: "short-style" }, short, " ", T.ui.shortStyle),
-      host ? el("button", { type: "submit", class: "secondary" }, T.ui.save) : null));
+      el("h3", { class: "field-title" }, T.ui.rolesLabel),
+      host ? null : el("ul", { class: "role-list" }, shown, captainItem()),
+      el("label", { for: "recommended" }, recommended, " ", T.ui.recommended),
+      picker ? picker.node : null,
+      host ? el("button", { type: "submit", class: "secondary", id: "save-settings" }, T.ui.save) : null));
 }
 
 // The host's role picker: every role with its German name, its short text and a count; the recommended
