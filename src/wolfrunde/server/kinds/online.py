@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 _SYSTEM_RANDOM = random.SystemRandom()
 
 
+PUBLIC_VOTES = frozenset({"vote", "revote", "second_vote", "captain", "captain_runoff"})  # everyone alive votes
+
+
 class BotSays:
     """A bot seat's message, due after its thinking time."""
 
@@ -59,6 +62,7 @@ class OnlineRoom:
         self.halted_on_load = False
         self.rng = random.Random()
         self.room: RoomServices | None = None
+        self._ballots: dict[tuple[int, str], set[int]] = {}  # (round, vote kind): every seat asked in it
 
     # --- creation and restore -----------------------------------------------------------------------
     @classmethod
@@ -353,6 +357,7 @@ class OnlineRoom:
         if self.game is not None:
             self.game.cancel()
         self.game = None
+        self._ballots = {}
         room.set_status(RoomStatus.LOBBY)
         for bot in [p for p in room.peers() if p.extra.get("bot")]:
             bot.conn.close()
@@ -374,7 +379,29 @@ class OnlineRoom:
             if not (message.kind == DONE_SPEAKING and peer.identity.user_id == self.lobby.host_id):
                 raise Refusal("wrong_seat")
             seat = message.seat
+        asked = self._asked(message.kind)
         await self.game.decide(seat, message.kind, message.choice, peer, message.ref)
+        if message.kind in PUBLIC_VOTES:
+            self._tell_voted(message.kind, asked)
+
+    # --- who has voted (by day, never for whom) -----------------------------------------------------
+    def _asked(self, kind: str) -> set[int]:
+        assert self.game is not None
+        return {request.seat for request in self.game.match.game.pending() if request.kind == kind}
+
+    def _tell_voted(self, kind: str, asked: set[int]) -> None:
+        """A public vote of the day is still open: everyone sees who has cast a ballot (not for whom)."""
+        assert self.game is not None
+        match = self.game.match
+        if match.phase_kind() == "night" or match.over:
+            return
+        still = self._asked(kind)
+        if not still:
+            return  # the vote closed: the result is told by the game itself
+        ballots = self._ballots.setdefault((match.round, kind), set())
+        ballots.update(asked)
+        message = payloads.voted(match.round, kind, sorted(ballots - still))
+        self._room.broadcast(lambda peer: None if peer.extra.get("bot") else message)
 
     async def _chat(self, peer: Peer, message: m.Chat) -> None:
         seat = self._seat_of(peer)

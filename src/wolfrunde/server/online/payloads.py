@@ -126,6 +126,11 @@ def watch(public_events: list[dict[str, Any]], names: list[str], end: dict[str, 
     }
 
 
+def voted(round_: int, kind: str, seats: list[int]) -> dict[str, Any]:
+    """Who has cast a ballot in the day's open vote `kind` (public by day; for whom stays unknown)."""
+    return {"type": "voted", "round": round_, "kind": kind, "seats": seats}
+
+
 def chat(channel: str, seat: int, name: str, text: str, at: float) -> dict[str, Any]:
     return {"type": "chat", "channel": channel, "seat": seat, "name": name, "text": text, "at": at}
 

@@ -9,7 +9,7 @@ import { TEXT } from "../lib/texts.js";
 import { chatPanel } from "./chat.js";
 import { form } from "./decisions.js";
 import { isHost } from "./session.js";
-import { phaseBar, playerTable, rolesInPlay, storyLog } from "./table.js";
+import { phaseBar, playerTable, rolesInPlay, storyLog, votedMark } from "./table.js";
 
 const T = TEXT.online;
 
@@ -25,7 +25,7 @@ export function gameScreen(room) {
     state.died && !view.you.alive && !over ? deathNotice(room) : null,
     state.chatOpen ? chatPanel(room, channels, { over }) : null,
     over ? endSection(room, view, names) : null,
-    playerTable(view, state.seat, marksFor(view)),
+    playerTable(view, state.seat, marksFor(view, votedMark(state.voted, view))),
     over ? null : [
       discussing ? el("section", { class: "dial" }, sundial(message.timer.deadline, state.lobby.settings.timers.day)) : null,
       state.lobby.settings.meldeliste && view.phase === "day" ? speakersSection(room, view, names) : null,
@@ -40,12 +40,13 @@ export function gameScreen(room) {
 }
 
 // What this seat may know about each other player, as short marks on its place at the table.
-function marksFor(view) {
+function marksFor(view, voted) {
   const enchanted = new Set();
   for (const event of view.events) if (event.type === "enchanted_list") event.enchanted.forEach((s) => enchanted.add(s));
   const speaker = view.phase === "day" ? (view.speakers || [])[0] : undefined;
   return (p) => [
     p.seat === speaker ? T.ui.speakingNow : null,
+    voted(p),
     p.seat !== view.seat && p.role ? roleName(p.role) : null,
     p.seat !== view.seat && !p.role && p.side === "werewolves" ? T.ui.wolfMark : null,
     view.you.lover === p.seat ? T.ui.loverMark : null,

@@ -15,7 +15,7 @@ const T = TEXT.online;
 
 const fresh = () => ({ code: null, socket: null, seat: null, lobby: null, game: null, watch: null, chat: {},
   channel: null, showRole: false, picks: {}, pendingKey: null, sending: {}, receipts: {}, joinTried: false,
-  stopped: null, chatOpen: false, unread: 0, died: false, say: "" });
+  stopped: null, chatOpen: false, unread: 0, died: false, say: "", voted: null });
 export const state = fresh();
 
 let main = null;
@@ -79,7 +79,8 @@ function receive(message) {
       }
       break;
     case "game": gameArrived(message); break;
-    case "watch": state.watch = message; break;
+    case "watch": state.watch = message; state.voted = null; break;
+    case "voted": state.voted = message; break;
     case "chat":
       (state.chat[message.channel] ||= []).push(message);
       if (!state.chatOpen && message.seat !== state.seat) state.unread += 1;
@@ -111,6 +112,7 @@ function gameArrived(message) {
     if (message.view.pending.length) state.receipts = {};
   }
   if (before && before.view.you.alive && !message.view.you.alive && message.view.result === null) state.died = true;
+  if (before && (before.view.step !== message.view.step || before.view.round !== message.view.round)) state.voted = null;
   state.game = message;
   const asked = message.view.pending.length > 0 && message.view.result === null;
   const newly = asked && (!before || message.view.pending.some((r) => !before.view.pending.some((b) => b.kind === r.kind)));

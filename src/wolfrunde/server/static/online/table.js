@@ -24,6 +24,12 @@ export function phaseBar(room, view, timer, { chat }) {
     chatButton);
 }
 
+// Who has cast a ballot in the day's open vote (never for whom): the `voted` message of this round.
+export function votedMark(voted, view) {
+  const seats = voted && view.phase === "day" && voted.round === view.round ? new Set(voted.seats) : new Set();
+  return (p) => (seats.has(p.seat) ? T.ui.votedMark : null);
+}
+
 // marks(player): the short German marks this viewer may know of that player (null where none).
 export function playerTable(view, seat, marks) {
   return el("section", { class: "table-section", "aria-labelledby": "players-title" },
