@@ -9,11 +9,13 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from wolfrunde.narration.catalogue import Style
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
 from wolfrunde.server.online import channels, payloads
 from wolfrunde.server.online.lobby import DEFAULT_TIMERS, Lobby
 from wolfrunde.server.rooms.kind import Peer
+from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.paced_game import PacedGame, Shown
 from wolfrunde.server.rooms.timer import Timer
 
@@ -34,6 +36,15 @@ class OnlineGame(PacedGame):
     def __init__(self, match: Match, lobby: Lobby, config: ServerConfig, timer: Timer | None = None) -> None:
         self.lobby = lobby
         super().__init__(match, lobby.settings.narrator, config, timer, self.whisper_seconds)
+        # the lobby's style ("knapp": the short texts) and the players' Aussprache of their names
+        self.narration = RoomNarration(
+            match,
+            lobby.settings.narrator,
+            config,
+            self.whisper_seconds,
+            style=Style.parse(lobby.settings.style),
+            say=lobby.pronunciations(),
+        )
         self._whisper_night: int | None = None
         self._readable: dict[int, frozenset[str]] = {}
         self._watched: dict[str, Any] | None = None  # the spectators' last message
