@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
+from tests.e2e.conftest import PHONE, screenshot
 from tests.server.site.conftest import web_tool
 
 PASSWORD = "geheim-123"
@@ -61,6 +62,14 @@ def receipt_delays(page: Page) -> tuple[list[float], list[str]]:
         elif tap is not None:
             delays.append(received["at"] - tap)
     return delays, missing
+
+
+def screens(page: Page, name: str) -> None:
+    """The screen as it is now at phone width (NAME.png) and at 1280 px (NAME-desktop.png)."""
+    screenshot(page, name)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    screenshot(page, f"{name}-desktop")
+    page.set_viewport_size(PHONE)
 
 
 def register(page: Page, name: str) -> None:

@@ -6,8 +6,7 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import Page, expect
-from tests.e2e.conftest import screenshot
-from tests.e2e.online_helpers import open_room, pick_roles, register
+from tests.e2e.online_helpers import open_room, pick_roles, register, screens
 from tests.e2e.test_online_game import act, join_by_code
 
 
@@ -53,7 +52,7 @@ def test_the_meldeliste_gives_the_word_in_order(new_context) -> None:  # type: i
     second.click("#raise-hand")
     expect(first.locator(".speakers ol li")).to_have_count(2)
     assert second.locator("#done-speaking").count() == 0, "only the one with the word can hand it on"
-    screenshot(first, "online-meldeliste")
+    screens(first, "online-meldeliste")
     first.click("#done-speaking")
     expect(second.locator(".speakers .called")).to_contain_text(second_name)
     expect(first.locator(".speakers ol li")).to_have_count(1)

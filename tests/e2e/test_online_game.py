@@ -8,7 +8,6 @@ import time
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
-from tests.e2e.conftest import screenshot
 from tests.e2e.online_helpers import (  # noqa: F401 (PASSWORD: other tests import it from here)
     PASSWORD,
     add_bots,
@@ -17,6 +16,7 @@ from tests.e2e.online_helpers import (  # noqa: F401 (PASSWORD: other tests impo
     open_room,
     receipt_delays,
     register,
+    screens,
     set_timers,
     watch_receipts,
 )
@@ -63,7 +63,7 @@ def test_five_players_play_a_whole_game_in_their_browsers(new_context) -> None: 
     expect(host.locator("img.qr")).to_have_js_property("complete", True)
     assert host.evaluate("document.querySelector('img.qr').naturalWidth") > 0, "the QR code did not load"
     set_timers(host, 5)
-    screenshot(host, "online-lobby")
+    screens(host, "online-lobby")
 
     host.get_by_role("button", name="Spiel starten").click()
     for page in pages:
@@ -72,7 +72,7 @@ def test_five_players_play_a_whole_game_in_their_browsers(new_context) -> None: 
     pages[1].locator("#own-card").click()
     expect(pages[1].locator(".card .side")).to_be_visible()
     expect(pages[1].locator(".own-card a[href^='/rollen/']")).to_be_visible()
-    screenshot(pages[1], "online-role-card")
+    screens(pages[1], "online-role-card")
 
     seen: set[str] = set()
     shots: set[str] = set()
@@ -80,6 +80,10 @@ def test_five_players_play_a_whole_game_in_their_browsers(new_context) -> None: 
     deadline = time.monotonic() + GAME_SECONDS
     while time.monotonic() < deadline and not all(is_over(page) for page in pages):
         for page in pages:
+            if "discussion" not in shots and page.locator('.sheet .decision[data-kind="ready"]').count():
+                shots.add("discussion")
+                screens(page, "online-discussion")
+                findings += audit(page, "discussion")
             kind = act(page)
             if kind is None:
                 continue
@@ -87,13 +91,13 @@ def test_five_players_play_a_whole_game_in_their_browsers(new_context) -> None: 
             night = page.locator(".phasebar.phase-night").count() > 0
             if night and "night" not in shots and page.locator(".sheet .decision").count():
                 shots.add("night")
-                screenshot(page, "online-night-decision")
+                screens(page, "online-night-decision")
                 findings += audit(page, "night decision")
         if "vote" in seen and "vote" not in shots:
             for page in pages:
                 if page.locator('.sheet .decision[data-kind="vote"]').count():
                     shots.add("vote")
-                    screenshot(page, "online-day-vote")
+                    screens(page, "online-day-vote")
                     findings += audit(page, "day vote")
                     break
         pages[0].wait_for_timeout(150)
@@ -116,7 +120,7 @@ def test_five_players_play_a_whole_game_in_their_browsers(new_context) -> None: 
     )
     end_roles = host.locator("section.end ul.players li")
     expect(end_roles).to_have_count(5)
-    screenshot(host, "online-end")
+    screens(host, "online-end")
     findings += audit(host, "end")
     print(*findings, sep="\n")
     assert host.get_by_role("button", name="Neue Partie am selben Tisch").count() == 1
@@ -153,6 +157,7 @@ def test_a_reload_in_the_night_brings_the_player_back_to_the_same_seat(new_conte
     assert page.locator(".card .role").inner_text() == role
     watch_receipts(page)
     page.reload()
-    act(page)
+    expect(page.locator(".sheet .decision").first).to_be_visible()
+    assert act(page) == kind
     expect(page.locator(f'.receipt[data-kind="{kind}"]')).to_contain_text("Angekommen")
     expect(page.locator(f'.decision[data-kind="{kind}"]')).to_have_count(0)

@@ -9,7 +9,6 @@ import time
 from typing import Any
 
 from playwright.sync_api import Page, WebSocket, expect
-from tests.e2e.conftest import screenshot
 from tests.e2e.online_helpers import (
     PASSWORD,
     add_bots,
@@ -19,6 +18,7 @@ from tests.e2e.online_helpers import (
     pick_roles,
     receipt_delays,
     register,
+    screens,
     set_timers,
     watch_receipts,
 )
@@ -54,11 +54,12 @@ def test_a_spectator_sees_the_public_table_and_nothing_secret(new_context) -> No
     expect(viewer.locator("ul.table li.place")).to_have_count(5)
     expect(viewer.locator("details.story ol.log li").first).to_have_text("Die Partie beginnt.")
     assert viewer.locator("#own-card").count() == 0 and viewer.locator(".sheet").count() == 0
-    screenshot(viewer, "online-spectator")
+    screens(viewer, "online-spectator")
     findings += audit(viewer, "spectator")
     viewer.get_by_role("button", name="Gespräch").click()
     expect(viewer.locator("#chat")).to_be_visible()
     expect(viewer.locator("#chat-text")).to_have_count(0)  # a spectator reads, never writes
+    screens(viewer, "online-chat")
     findings += audit(viewer, "spectator chat")
     viewer.wait_for_function("document.querySelectorAll('details.story li').length > 1")
 
@@ -101,7 +102,7 @@ def test_the_role_picker_offers_every_role_in_german_with_the_recommended_set(ne
     expect(host.get_by_label("Seherin", exact=True)).to_be_visible()
     assert host.locator(".role-picker a[href='/rollen/seer']").count() == 1
     expect(host.locator(".role-picker li.captain-item")).to_contain_text("Hauptmann")
-    screenshot(host, "online-role-picker")
+    screens(host, "online-role-picker")
 
     pick_roles(host, {"werewolf": 1, "seer": 1, "villager": 2})  # one card short
     host.get_by_role("button", name="Übernehmen").click()
@@ -193,6 +194,9 @@ def test_a_whole_game_with_the_keyboard_alone(new_context) -> None:  # type: ign
             if tab_to(page, ".sheet .decision button", presses=30):
                 page.keyboard.press("Enter")
                 decided += 1
+                if decided == 1:
+                    expect(page.locator(".receipt:not(.sending)")).to_contain_text("Angekommen")
+                    screens(page, "online-receipt")
         page.wait_for_timeout(200)
     assert is_over(page), "the game did not end in time"
     assert decided > 0, "the keyboard never reached a decision"
