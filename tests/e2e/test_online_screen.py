@@ -206,3 +206,12 @@ def test_a_whole_game_with_the_keyboard_alone(new_context) -> None:  # type: ign
     assert not page.title().startswith("Du bist dran")
     assert tab_to(page, "details.story summary")
     print(f"keyboard game: {decided} decisions, receipts after {[round(d) for d in delays]} ms")
+
+
+def test_a_long_name_is_not_cut_silently(new_context) -> None:  # type: ignore[no-untyped-def]
+    page = new_context().new_page()
+    page.goto("/online")
+    expect(page.locator("#name-hint")).to_have_text("Höchstens 24 Zeichen.")
+    page.locator("#name").press_sequentially("Bartholomäus von Hohenzollern")
+    expect(page.locator("#name")).to_have_value("Bartholomäus von Hohenzo")
+    expect(page.locator("#name-hint")).to_have_text("Der Name hat höchstens 24 Zeichen; mehr passt nicht.")

@@ -75,6 +75,7 @@ export const TEXT = {
       clarityValue: (value) => `Deutlichkeit ${value}`,
       yourTurnTitle: "Du bist dran", received: "Angekommen.", yourChoice: (label) => `Deine Wahl: ${label}`,
       sending: "Wird gesendet …", sheet: "Deine Entscheidung", timeLeft: "Verbleibende Zeit",
+      ballots: "Wer für wen gestimmt hat", voter: "Wer", votedFor: "für wen", abstained: "enthalten",
       speakingNow: "spricht", votedMark: "hat abgestimmt", wolfMark: "Wolf", loverMark: "verliebt", enchantedMark: "verzaubert",
       youDied: "Du bist gestorben.", toBeyond: "Ins Jenseits", close: "Schließen",
       rolePage: (name) => `Mehr zur Rolle ${name}`, more: "Mehr …",

@@ -31,6 +31,7 @@ export function gameScreen(room) {
       state.lobby.settings.meldeliste && view.phase === "day" ? speakersSection(room, view, names) : null,
       decisionSheet(room, view, names, message),
       newsSection(message.log, view),
+      ballots(view),
     ],
     el("div", { id: "voice" }),
     over ? null : roleCard(room, view),
@@ -92,6 +93,23 @@ function newsSection(log, view) {
   if (!lines.length) return null;
   return el("section", { class: "news", "aria-live": "polite" }, el("h2", {}, T.ui.news),
     el("ul", { class: "log" }, lines.map((line) => el("li", {}, line.text))));
+}
+
+// Once a vote has closed, for the rest of that day and the night after: who voted for whom (the
+// engine's public `votes` event).
+function ballots(view) {
+  let day = 0, closed = null, closedOn = 0;
+  for (const event of view.events) {
+    if (event.type === "day") day = event.round;
+    else if (event.type === "votes" && event.ballots) { closed = event; closedOn = day; }
+  }
+  const recent = view.phase === "day" ? closedOn === view.round : closedOn === view.round - 1;
+  if (!closed || !recent) return null;
+  const name = (seat) => view.players[seat]?.name ?? "?";
+  return el("table", { class: "ballots panel" }, el("caption", {}, T.ui.ballots),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, T.ui.voter), el("th", { scope: "col" }, T.ui.votedFor))),
+    el("tbody", {}, Object.entries(closed.ballots).map(([voter, target]) => el("tr", {},
+      el("td", {}, name(Number(voter))), el("td", {}, target === null ? T.ui.abstained : name(target))))));
 }
 
 // Meldeliste: today's list in the order hands were raised; the first has the word until he is done
