@@ -65,7 +65,9 @@ def receipt_delays(page: Page) -> tuple[list[float], list[str]]:
 
 
 def screens(page: Page, name: str) -> None:
-    """The screen as it is now at phone width (NAME.png) and at 1280 px (NAME-desktop.png)."""
+    """The screen as it is now at phone width (NAME.png) and at 1280 px (NAME-desktop.png), from its top
+    (a sticky phase bar would otherwise stand in the middle of a whole-page picture)."""
+    page.evaluate("window.scrollTo(0, 0)")
     screenshot(page, name)
     page.set_viewport_size({"width": 1280, "height": 800})
     screenshot(page, f"{name}-desktop")
