@@ -23,7 +23,19 @@ from wolfrunde.store import Database, default_url
 from wolfrunde.store import rooms as store
 
 ROLE_IDS = set(all_cards())
-MESSAGE_TYPES = {"welcome", "lobby", "game", "chat", "chat_history", "ack", "error", "pong", "removed", "narration"}
+MESSAGE_TYPES = {
+    "welcome",
+    "lobby",
+    "game",
+    "chat",
+    "chat_history",
+    "ack",
+    "error",
+    "pong",
+    "removed",
+    "narration",
+    "voted",
+}
 
 
 @pytest.fixture(scope="module")
@@ -126,7 +138,12 @@ def check_no_leaks(result: BotResult, own_views: set[str]) -> int:
     for message in result.messages:
         assert message["type"] in MESSAGE_TYPES, message
         if message["type"] == "lobby":
-            assert all(set(s) == {"seat", "name", "bot", "host", "online"} for s in message["seats"])
+            assert all(set(s) == {"seat", "name", "bot", "host", "online", "say"} for s in message["seats"])
+            continue
+        if message["type"] == "voted":  # who has voted by day: seats only (its kind may be "captain")
+            assert set(message) == {"type", "round", "kind", "seats"} and all(
+                isinstance(s, int) for s in message["seats"]
+            )
             continue
         if message["type"] != "game":
             assert not strings_in(message) & ROLE_IDS, message

@@ -54,3 +54,51 @@ def test_every_request_type_has_a_usable_form(new_context, name: str) -> None:  
     assert form.locator("h2").inner_text().strip(), "every decision says what it is about"
     for text in form.locator("button").all_inner_texts():
         assert text.strip(), "a button without a label"
+
+
+def test_a_closed_vote_shows_who_voted_for_whom_and_the_players_marks(new_context) -> None:  # type: ignore[no-untyped-def]
+    page = new_context().new_page()
+    page.goto("/online")
+    page.wait_for_selector("#name")  # the page has drawn its own screen: nothing replaces ours afterwards
+    players = [
+        {"seat": s, "name": n, "alive": True, "captain": s == 1, "role": None, "side": None}
+        for s, n in enumerate(NAMES)
+    ]
+    players[0]["role"], players[3]["side"] = "seer", "werewolves"
+    view = {
+        "seat": 0,
+        "name": "Anna",
+        "round": 1,
+        "phase": "day",
+        "step": "vote",
+        "result": None,
+        "speakers": [],
+        "you": {"role": "seer", "side": "village", "alive": True, "lover": 2, "card_state": {}},
+        "players": players,
+        "pending": [],
+        "events": [
+            {"type": "day", "round": 1},
+            {"type": "votes", "kind": "vote", "ballots": {"0": 4, "1": 4, "2": None}, "counts": {"4": 2}},
+        ],
+    }
+    page.evaluate(
+        """async (view) => {
+            const { gameScreen } = await import("/static/online/game.js");
+            const lobby = { seats: [], recommended_roles: null,
+              settings: { roles: ["seer"], timers: { day: 60 }, meldeliste: false } };
+            const log = [{ round: 1, phase: "day", type: "day", text: "Der erste Tag beginnt." }];
+            const state = { seat: 0, lobby, chat: {}, receipts: {}, sending: {}, picks: {},
+              voted: { round: 1, kind: "vote", seats: [0, 1] },
+              game: { view, log, timer: null, channels: [] } };
+            const room = { state, send() {}, render() {}, decide() {}, openChat() {} };
+            const nodes = gameScreen(room).flat(Infinity).filter(Boolean);
+            document.getElementById("main").replaceChildren(...nodes);
+        }""",
+        view,
+    )
+    rows = page.locator("table.ballots tbody tr")
+    assert rows.all_inner_texts() == ["Anna\tEmil", "Ben\tEmil", "Carl\tenthalten"]
+    marks = [page.locator(f'li.place[data-seat="{seat}"] .marks').inner_text().split("\n") for seat in range(4)]
+    assert marks[0] == ["du", "hat abgestimmt"]
+    assert marks[1] == ["Hauptmann", "hat abgestimmt"]
+    assert marks[2] == ["verliebt"] and marks[3] == ["Wolf"]

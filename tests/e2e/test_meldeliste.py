@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import Page, expect
-from tests.e2e.conftest import screenshot
-from tests.e2e.test_online_game import act, join_by_code, open_room, register
+from tests.e2e.online_helpers import open_room, pick_roles, register, screens
+from tests.e2e.test_online_game import act, join_by_code
 
 
 def alive_with_list(page: Page) -> bool:
@@ -28,8 +28,7 @@ def test_the_meldeliste_gives_the_word_in_order(new_context) -> None:  # type: i
     expect(host.locator("ul.seats li")).to_have_count(5)
     for key, seconds in (("night", 5), ("day", 120), ("vote", 120), ("lovers", 5)):
         host.fill(f"#t-{key}", str(seconds))
-    host.uncheck("#recommended")
-    host.fill("#roles", "werewolf, villager, villager, villager, villager")
+    pick_roles(host, {"werewolf": 1, "villager": 4})
     host.check("#meld")
     host.get_by_role("button", name="Übernehmen").click()
     expect(pages[1].locator("#meld")).to_be_checked()
@@ -38,7 +37,7 @@ def test_the_meldeliste_gives_the_word_in_order(new_context) -> None:  # type: i
     deadline = time.monotonic() + 40
     while time.monotonic() < deadline and sum(alive_with_list(p) for p in pages) < 2:
         for page in pages:
-            if page.locator("section.phase-night").count():
+            if page.locator(".phasebar.phase-night").count():
                 act(page)  # a human wolf chooses; villagers sleep through the night's timer
         pages[0].wait_for_timeout(200)
     speaking = [p for p in pages if alive_with_list(p)]
@@ -53,7 +52,7 @@ def test_the_meldeliste_gives_the_word_in_order(new_context) -> None:  # type: i
     second.click("#raise-hand")
     expect(first.locator(".speakers ol li")).to_have_count(2)
     assert second.locator("#done-speaking").count() == 0, "only the one with the word can hand it on"
-    screenshot(first, "online-meldeliste")
+    screens(first, "online-meldeliste")
     first.click("#done-speaking")
     expect(second.locator(".speakers .called")).to_contain_text(second_name)
     expect(first.locator(".speakers ol li")).to_have_count(1)

@@ -77,6 +77,12 @@ class SimRoom:
         peer = Peer(LocalConnection(lambda m, log=log: log.append((self.clock.now, m))), Identity(), seat=seat)
         self._peers.append(peer)
 
+    def spectator(self, key: int) -> None:
+        """Someone without a seat; what he receives is recorded under `key` (a negative number)."""
+        log = self.received.setdefault(key, [])
+        peer = Peer(LocalConnection(lambda m, log=log: log.append((self.clock.now, m))), Identity(), seat=None)
+        self._peers.append(peer)
+
     def peers(self) -> Iterator[Peer]:
         return iter(list(self._peers))
 
@@ -142,8 +148,11 @@ def play(
     night_timer: int = 60,
     events: int = 5000,
     room_seed: int = 7,
+    spectator: bool = False,
+    games: list[online_game.OnlineGame] | None = None,
 ) -> dict[int, list[tuple[float, dict[str, Any]]]]:
-    """Plays the game in virtual time and returns what each seat received, with its time."""
+    """Plays the game in virtual time and returns what each seat received, with its time (a spectator's
+    messages under the key -1); `games` gets the game played, to look at afterwards."""
     clock = VirtualClock()
     for module in (online_game, paced_game, paced_game.sundial):
         monkeypatch.setattr(module, "time", clock)
@@ -156,9 +165,13 @@ def play(
     room = SimRoom(config, clock)
     for seat in range(len(setup["names"])):
         room.seat(seat)
+    if spectator:
+        room.spectator(-1)
     game = online_game.OnlineGame(Match(setup), lobby, config)
     game.rng.seed(room_seed)  # the room's own chance (pacing draws): the same in both games of a pair
     game.bind(room)
+    if games is not None:
+        games.append(game)
 
     async def run() -> None:
         await game.begin()

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from wolfrunde.narration.catalogue import Style
 from wolfrunde.narration.cues import Narrator
 from wolfrunde.server.narration_voices import CUE_GAP, CueKey, ServerVoices
 
@@ -90,9 +91,14 @@ class NarrationFeed:
         seed: int,
         voices: ServerVoices,
         whisper_seconds: int | None = None,
+        *,
+        style: Style = Style.FULL,
+        say: Mapping[str, str] | None = None,
     ) -> None:
         self.narrator_id = narrator_id
         self.voices = voices
+        self.style = style  # the full texts or the short ones ("knapp")
+        self.pronunciations = dict(say or {})  # the players' Aussprache by name
         self._cues = Narrator(names, deck, whisper_seconds)
         self._rng = random.Random(f"{seed}:{narrator_id}")
         self._last_variant: dict[str, int] = {}
@@ -101,13 +107,20 @@ class NarrationFeed:
 
     @classmethod
     def for_match(
-        cls, match: Any, narrator_id: str, voices: ServerVoices, whisper_seconds: int | None = None
+        cls,
+        match: Any,
+        narrator_id: str,
+        voices: ServerVoices,
+        whisper_seconds: int | None = None,
+        *,
+        style: Style = Style.FULL,
+        say: Mapping[str, str] | None = None,
     ) -> NarrationFeed:
         """A feed for a server `Match` (names, deck and seed from its stored setup). `whisper_seconds`: the
         lovers' whispering window of an online game, announced every night from the second."""
         setup = match.setup
         seed = int(setup.get("narration_seed", setup["seed"]))  # older games had one seed for both
-        return cls(setup["names"], match.deck(), narrator_id, seed, voices, whisper_seconds)
+        return cls(setup["names"], match.deck(), narrator_id, seed, voices, whisper_seconds, style=style, say=say)
 
     def catch_up(self, source: PublicEventSource, stop: int | None = None, *, skip_steps: bool = False) -> Parts:
         """Cues for every public event of `source` (a `Match`) that this feed has not read yet, up to the
@@ -130,14 +143,17 @@ class NarrationFeed:
             for cue in self._cues.feed(event):
                 scene = self.renamed.get(cue.scene, cue.scene)
                 if scene is not None:
-                    parts[-1].append(CueKey(self.narrator_id, scene, self._variant(scene), dict(cue.values)))
+                    parts[-1].append(self._key(scene, cue.values))
             if event["type"] == "step" and index + 1 < len(public_events) and parts[-1]:
                 parts.append([])
         return [part for part in parts if part]
 
     def say(self, scene: str, values: Mapping[str, Any] | None = None) -> Parts:
         """A cue that no game event brings (the Sonnenuhr's warnings), as one part."""
-        return [[CueKey(self.narrator_id, scene, self._variant(scene), dict(values or {}))]]
+        return [[self._key(scene, values or {})]]
+
+    def _key(self, scene: str, values: Mapping[str, Any]) -> CueKey:
+        return CueKey(self.narrator_id, scene, self._variant(scene), dict(values), self.pronunciations, self.style)
 
     def batch(self, parts: Parts) -> NarrationBatch:
         """The message content for these cues, with the lengths known now (measured or estimated)."""
@@ -151,7 +167,7 @@ class NarrationFeed:
 
     def _variant(self, scene: str) -> int:
         """A random variant of the scene, never the one this game heard last for it."""
-        count = len(self.voices.narration.catalogue[scene].variants[self.narrator_id])
+        count = len(self.voices.narration.catalogue[scene].texts(self.narrator_id, self.style))
         last = self._last_variant.get(scene)
         choices = [v for v in range(count) if v != last] or [0]
         variant = self._rng.choice(choices)

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from starlette.websockets import WebSocket
 
 from wolfrunde.bots.player import BotPlayer
+from wolfrunde.narration.names import check_pronunciation
 from wolfrunde.server.auth import current_user
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import DONE_SPEAKING, EngineFault, IllegalMove, Match, SetupError, check_roles, deal
@@ -31,6 +32,9 @@ from wolfrunde.store.rooms import StoredCommand, StoredRoom
 
 log = logging.getLogger(__name__)
 _SYSTEM_RANDOM = random.SystemRandom()
+
+
+PUBLIC_VOTES = frozenset({"vote", "revote", "second_vote", "captain", "captain_runoff"})  # everyone alive votes
 
 
 class BotSays:
@@ -58,6 +62,7 @@ class OnlineRoom:
         self.halted_on_load = False
         self.rng = random.Random()
         self.room: RoomServices | None = None
+        self._ballots: dict[tuple[int, str], set[int]] = {}  # (round, vote kind): every seat asked in it
 
     # --- creation and restore -----------------------------------------------------------------------
     @classmethod
@@ -132,6 +137,9 @@ class OnlineRoom:
                 peer.send(message)
             peer.send(await self._history(peer.seat))
             self.game.voice.attach(peer, self.game.voice_plan(peer.seat))
+        elif self.game is not None and self.lobby.settings.spectators:
+            peer.send(self.game.spectator_message())
+            peer.send(await self._spectator_history())
 
     async def detach(self, peer: Peer) -> None:
         self._broadcast_lobby()
@@ -164,6 +172,8 @@ class OnlineRoom:
             await self._chat(peer, message)
         elif isinstance(message, m.Join):
             await self._join(peer, message)
+        elif isinstance(message, m.Pronounce):
+            await self._pronounce(peer, message)
         elif isinstance(message, m.Leave):
             await self._leave(peer, message)
         elif isinstance(message, m.ChangeSettings):
@@ -236,8 +246,16 @@ class OnlineRoom:
             raise Refusal("removed")
         if self.lobby.full:
             raise Refusal("room_full")
-        seat = self.lobby.join(user, peer.identity.name)
+        seat = self.lobby.join(user, peer.identity.name, _pronunciation(message.say))
         peer.send(payloads.welcome(self._room.code, user, peer.identity.name, seat))
+        await self._save_lobby(peer, message.ref)
+
+    async def _pronounce(self, peer: Peer, message: m.Pronounce) -> None:
+        self._lobby_gate(peer, host=False)
+        seat = self._seat_of(peer)
+        if seat is None:
+            raise Refusal("not_seated")
+        self.lobby.seats[seat].say = _pronunciation(message.say)
         await self._save_lobby(peer, message.ref)
 
     async def _leave(self, peer: Peer, message: m.Leave) -> None:
@@ -277,6 +295,10 @@ class OnlineRoom:
             settings.meldeliste = message.meldeliste
         if message.narrator is not None:
             settings.narrator = message.narrator
+        if message.spectators is not None:
+            settings.spectators = message.spectators
+        if message.style is not None:
+            settings.style = message.style
         await self._save_lobby(peer, message.ref)
 
     async def _kick(self, peer: Peer, message: m.Kick) -> None:
@@ -308,7 +330,7 @@ class OnlineRoom:
         names = [seat.name for seat in self.lobby.seats]
         roles = settings.roles if settings.roles is not None else recommended_roles(len(names), settings.rules)
         if roles is None:
-            raise Refusal("cannot_start", f"keine Rollen für {len(names)} Spieler")
+            raise Refusal("cannot_start", f"Online spielen mindestens 5 Personen; jetzt sind es {len(names)}.")
         try:
             rng = random.Random(_SYSTEM_RANDOM.random())
             setup = deal(names, roles, rules=settings.rules, mode="online", meldeliste=settings.meldeliste, rng=rng)
@@ -338,6 +360,7 @@ class OnlineRoom:
         if self.game is not None:
             self.game.cancel()
         self.game = None
+        self._ballots = {}
         room.set_status(RoomStatus.LOBBY)
         for bot in [p for p in room.peers() if p.extra.get("bot")]:
             bot.conn.close()
@@ -359,7 +382,29 @@ class OnlineRoom:
             if not (message.kind == DONE_SPEAKING and peer.identity.user_id == self.lobby.host_id):
                 raise Refusal("wrong_seat")
             seat = message.seat
+        asked = self._asked(message.kind)
         await self.game.decide(seat, message.kind, message.choice, peer, message.ref)
+        if message.kind in PUBLIC_VOTES:
+            self._tell_voted(message.kind, asked)
+
+    # --- who has voted (by day, never for whom) -----------------------------------------------------
+    def _asked(self, kind: str) -> set[int]:
+        assert self.game is not None
+        return {request.seat for request in self.game.match.game.pending() if request.kind == kind}
+
+    def _tell_voted(self, kind: str, asked: set[int]) -> None:
+        """A public vote of the day is still open: everyone sees who has cast a ballot (not for whom)."""
+        assert self.game is not None
+        match = self.game.match
+        if match.phase_kind() == "night" or match.over:
+            return
+        still = self._asked(kind)
+        if not still:
+            return  # the vote closed: the result is told by the game itself
+        ballots = self._ballots.setdefault((match.round, kind), set())
+        ballots.update(asked)
+        message = payloads.voted(match.round, kind, sorted(ballots - still))
+        self._room.broadcast(lambda peer: None if peer.extra.get("bot") else message)
 
     async def _chat(self, peer: Peer, message: m.Chat) -> None:
         seat = self._seat_of(peer)
@@ -374,9 +419,12 @@ class OnlineRoom:
         self._room.broadcast(
             lambda other: (
                 line
-                if other.seat is not None
-                and not other.extra.get("bot")
-                and message.channel in self._readable(other.seat)
+                if not other.extra.get("bot")
+                and (
+                    message.channel in self._readable(other.seat)
+                    if other.seat is not None
+                    else self._spectator_reads(message.channel)
+                )
                 else None
             )
         )
@@ -385,6 +433,14 @@ class OnlineRoom:
         if self.game is None:
             raise Refusal("not_running")
         self.game.voice.relay(self._room, peer, self.game.voice_plan, message)
+
+    # --- spectators ---------------------------------------------------------------------------------
+    def _spectator_reads(self, channel: str) -> bool:
+        """Someone without a seat reads the village square of a running game, when the lobby allows it."""
+        return channel == "village" and self.game is not None and self.lobby.settings.spectators
+
+    async def _spectator_history(self) -> dict[str, Any]:
+        return await chat.history(self._room, self.lobby, {"village": False}, {})
 
     def _seat_bots(self) -> None:
         """Every bot seat plays through an in-process connection: it reads its seat's messages and
@@ -410,9 +466,19 @@ class OnlineRoom:
         """Every seat's name in the room's narrator's voice, made in the background and cached."""
         names = [seat.name for seat in self.lobby.seats]
         try:
-            voices_for(self.config).prepare_names(self.lobby.settings.narrator, names)
+            voices_for(self.config).prepare_names(self.lobby.settings.narrator, names, self.lobby.pronunciations())
         except Exception:
             log.exception("room %s: names could not be prepared", self._room.code)
+
+
+def _pronunciation(say: str | None) -> str | None:
+    """A player's Aussprache, cleaned (None: as written); a German refusal when it cannot be spoken."""
+    if say is None or not say.strip():
+        return None
+    try:
+        return check_pronunciation(say)
+    except ValueError as problem:
+        raise Refusal("bad_pronunciation", str(problem)) from None
 
 
 KIND = OnlineRoom

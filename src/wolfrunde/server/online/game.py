@@ -3,14 +3,19 @@ view with its chat channels, and the lovers' whispering window."""
 
 from __future__ import annotations
 
+import json
 import time
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from wolfrunde.narration.catalogue import Style
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
 from wolfrunde.server.online import channels, payloads
 from wolfrunde.server.online.lobby import DEFAULT_TIMERS, Lobby
+from wolfrunde.server.rooms.kind import Peer
+from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.paced_game import PacedGame, Shown
 from wolfrunde.server.rooms.timer import Timer
 from wolfrunde.server.voice.plan import VoicePlan, plan_for
@@ -33,10 +38,20 @@ class OnlineGame(PacedGame):
     def __init__(self, match: Match, lobby: Lobby, config: ServerConfig, timer: Timer | None = None) -> None:
         self.lobby = lobby
         super().__init__(match, lobby.settings.narrator, config, timer, self.whisper_seconds)
+        # the lobby's style ("knapp": the short texts) and the players' Aussprache of their names
+        self.narration = RoomNarration(
+            match,
+            lobby.settings.narrator,
+            config,
+            self.whisper_seconds,
+            style=Style.parse(lobby.settings.style),
+            say=lobby.pronunciations(),
+        )
         self._whisper_night: int | None = None
         self._readable: dict[int, frozenset[str]] = {}
         self.voice = VoiceRelay(turn_server(config))
         self._logs: dict[int, payloads.SeatLog] = {}  # each seat's log, extended view by view
+        self._watched: dict[str, Any] | None = None  # the spectators' last message
 
     @property
     def whisper_seconds(self) -> int:
@@ -45,7 +60,15 @@ class OnlineGame(PacedGame):
     # --- what the online round says -----------------------------------------------------------------
     def payload(self, seat: int, shown: Shown) -> dict[str, Any]:
         lines = self._logs.setdefault(seat, payloads.SeatLog()).lines(shown.view)
-        return payloads.game(seat, shown.view, shown.deadline, self.channels_for(seat), lines)
+        channels = self.channels_for(seat)
+        return payloads.game(seat, shown.view, shown.deadline, channels, lines, self._whisper_until(seat))
+
+    def _whisper_until(self, seat: int) -> float | None:
+        """When the lovers' whisper of tonight closes, for a lover while it is open."""
+        timer = self.timer
+        if not self.channels_for(seat).get("lovers") or timer is None or timer.night_started is None:
+            return None
+        return float(timer.night_started) + self.whisper_seconds
 
     def duration(self) -> float:
         return float(self.lobby.settings.timers.get(self.match.phase_kind(), 60))
@@ -53,7 +76,14 @@ class OnlineGame(PacedGame):
     def night_seconds(self) -> float:
         return float(self.lobby.settings.timers.get("night", DEFAULT_TIMERS["night"]))
 
+    def hears_narration(self, peer: Peer) -> bool:
+        """The seats, and spectators where the lobby allows them (the narrator tells only public events)."""
+        if peer.extra.get("bot"):
+            return False
+        return peer.seat is not None or self.lobby.settings.spectators
+
     def published_to(self, changed: set[int]) -> None:
+        self._tell_spectators()
         for seat in changed:
             readable = frozenset(self.channels_for(seat))
             if seat in self._readable and readable - self._readable[seat]:
@@ -97,6 +127,37 @@ class OnlineGame(PacedGame):
                 if message is not None:
                     peer.send(message)
         self.voice.refresh(self.services, self.voice_plan, range(self.match.seats))
+
+    # --- spectators ---------------------------------------------------------------------------------
+    def public_shown(self) -> list[dict[str, Any]]:
+        """The events every seat has been shown, in order: what the whole table knows. Built from the
+        published views only, so it moves when the seats' screens do, never with the engine running ahead;
+        step calls are left out (a seat is not sent its view at each call)."""
+        views = [self.view_of(seat)["events"] for seat in range(self.match.seats)]
+        counters = [Counter(json.dumps(event, sort_keys=True) for event in events) for events in views[1:]]
+        public = []
+        for event in views[0]:
+            key = json.dumps(event, sort_keys=True)
+            if event.get("type") != "step" and all(counter[key] > 0 for counter in counters):
+                for counter in counters:
+                    counter[key] -= 1
+                public.append(event)
+        return public
+
+    def spectator_message(self) -> dict[str, Any]:
+        first = self.view_of(0)
+        names = [player["name"] for player in first["players"]]
+        end = first if first.get("result") is not None else None
+        return payloads.watch(self.public_shown(), names, end)
+
+    def _tell_spectators(self) -> None:
+        if not self.lobby.settings.spectators:
+            return
+        message = self.spectator_message()
+        if message == self._watched:
+            return
+        self._watched = message
+        self.services.broadcast(lambda peer: message if peer.seat is None and not peer.extra.get("bot") else None)
 
     def view_of(self, seat: int) -> dict[str, Any]:
         """The view this seat was last shown: chat and reconnects follow it, not the engine's newer state."""

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import io
+from pathlib import Path
 
 import segno
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
@@ -20,6 +21,8 @@ from wolfrunde.server.security import lookup_allowed, lookup_missed
 from wolfrunde.store import rooms as store
 
 KINDS = frozenset({OnlineRoom.kind_id})
+ONLINE_STATIC = Path(__file__).resolve().parents[1] / "static" / "online"
+_DAY = {"Cache-Control": "max-age=86400"}
 
 
 def _registry(request: Request | WebSocket) -> Registry:
@@ -83,8 +86,19 @@ async def room_socket(websocket: WebSocket) -> None:
     await serve_socket(websocket, KINDS, "no_room")
 
 
+async def manifest(request: Request) -> Response:
+    """The web app manifest: the online round installed on a phone's home screen."""
+    return FileResponse(ONLINE_STATIC / "manifest.webmanifest", media_type="application/manifest+json", headers=_DAY)
+
+
+async def favicon(request: Request) -> Response:
+    return FileResponse(ONLINE_STATIC / "icons" / "favicon.ico", media_type="image/x-icon", headers=_DAY)
+
+
 def routes() -> list[BaseRoute]:
     return [
+        Route("/manifest.webmanifest", manifest),
+        Route("/favicon.ico", favicon),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", room_info),
         Route("/api/rooms/{code}/qr.svg", room_qr),

@@ -10,6 +10,12 @@ from wolfrunde.server.texts import BOT_NAMES
 MAX_SEATS = 14
 DEFAULT_TIMERS: dict[str, int] = {"night": 45, "day": 180, "vote": 60, "lovers": 30}
 TIMER_BOUNDS: dict[str, tuple[int, int]] = {"night": (5, 600), "day": (5, 1800), "vote": (5, 600), "lovers": (5, 120)}
+TIMER_NAMES: dict[str, str] = {
+    "night": "Nacht",
+    "day": "Beratung",
+    "vote": "Abstimmung",
+    "lovers": "Flüstern der Verliebten",
+}
 RULES = ("wolfrunde", "duesterwald")
 
 
@@ -18,6 +24,7 @@ class Seat:
     name: str
     user_id: int | None = None  # None for a bot the server plays
     bot: bool = False
+    say: str | None = None  # the player's Aussprache of his name (a respelling the narrator reads)
 
 
 @dataclass
@@ -27,6 +34,8 @@ class Settings:
     timers: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_TIMERS))
     meldeliste: bool = False
     narrator: str = "jutta"  # who speaks: jutta, leopold, konrad, mechthild or hedda
+    spectators: bool = True  # someone without a seat may watch a running game (the public view only)
+    style: str = "voll"  # how much the narrator says: "voll" or "knapp"
 
 
 @dataclass
@@ -48,11 +57,15 @@ class Lobby:
         return len(self.seats) >= MAX_SEATS
 
     # --- changes (callers check permissions) -----------------------------------------------------
-    def join(self, user_id: int, name: str) -> int:
+    def pronunciations(self) -> dict[str, str]:
+        """The Aussprache of every seat that gave one, by name."""
+        return {seat.name: seat.say for seat in self.seats if seat.say}
+
+    def join(self, user_id: int, name: str, say: str | None = None) -> int:
         for seat in self.seats:  # names at a table are unique: a bot with this name takes another one
             if seat.bot and seat.name.casefold() == name.casefold():
                 seat.name = self._free_bot_name(extra=frozenset({name}))
-        self.seats.append(Seat(name=name, user_id=user_id))
+        self.seats.append(Seat(name=name, user_id=user_id, say=say))
         return len(self.seats) - 1
 
     def remove(self, index: int) -> Seat:
@@ -83,8 +96,8 @@ def check_timers(timers: dict[str, int]) -> str | None:
     """A German complaint about the timers, or None when they are fine."""
     for key, value in timers.items():
         if key not in TIMER_BOUNDS:
-            return f"unbekannter Zeitgeber „{key}“"
+            return "Diese Zeiteinstellung gibt es nicht."
         low, high = TIMER_BOUNDS[key]
         if not low <= value <= high:
-            return f"Zeitgeber „{key}“ muss zwischen {low} und {high} Sekunden liegen"
+            return f"Die Zeit für „{TIMER_NAMES[key]}“ muss zwischen {low} und {high} Sekunden liegen."
     return None

@@ -13,6 +13,14 @@ MAX_CHAT_CHARS = 500
 
 class Join(Message):
     type: Literal["join"]
+    say: Annotated[str, Field(max_length=160)] | None = None  # the Aussprache of the name, checked by the room
+
+
+class Pronounce(Message):
+    """A seated player's Aussprache of his name (empty: as written)."""
+
+    type: Literal["pronounce"]
+    say: Annotated[str, Field(max_length=160)]
 
 
 class Leave(Message):
@@ -35,6 +43,8 @@ class ChangeSettings(Message):
     timers: Timers | None = None
     meldeliste: StrictBool | None = None
     narrator: Annotated[str, Field(max_length=32)] | None = None  # checked against the known narrators
+    spectators: StrictBool | None = None
+    style: Literal["voll", "knapp"] | None = None
 
 
 class Kick(Message):
@@ -99,4 +109,4 @@ class VoiceIce(Message):
 
 VOICE_SIGNALS = (VoiceOffer, VoiceAnswer, VoiceIce)
 
-SCHEMA = Schema(Join, Leave, ChangeSettings, Kick, AddBot, Start, NewGame, Decide, Chat, *VOICE_SIGNALS)
+SCHEMA = Schema(Join, Pronounce, Leave, ChangeSettings, Kick, AddBot, Start, NewGame, Decide, Chat, *VOICE_SIGNALS)

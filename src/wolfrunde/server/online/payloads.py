@@ -23,6 +23,7 @@ def lobby(code: str, data: Lobby, status: str, online: set[int], recommended: li
             "bot": seat.bot,
             "host": seat.user_id == data.host_id and not seat.bot,
             "online": seat.bot or (seat.user_id in online),
+            "say": seat.say,
         }
         for index, seat in enumerate(data.seats)
     ]
@@ -42,6 +43,8 @@ def lobby(code: str, data: Lobby, status: str, online: set[int], recommended: li
             "timers": dict(settings.timers),
             "meldeliste": settings.meldeliste,
             "narrator": settings.narrator,
+            "spectators": settings.spectators,
+            "style": settings.style,
         },
         "recommended_roles": recommended,
     }
@@ -83,12 +86,26 @@ class SeatLog:
         return list(self._lines)
 
 
+def lines_of(events: list[dict[str, Any]], names: list[str], reader: int | None) -> list[dict[str, Any]]:
+    """Events as German lines for `reader` (None: told to nobody in particular)."""
+    lines = []
+    round_, phase = 0, "night"
+    for event in events:
+        if event["type"] in ("night", "day"):
+            round_, phase = int(event.get("round") or round_), event["type"]
+        text = event_line(event, names, reader)
+        if text:
+            lines.append({"round": round_, "phase": phase, "type": event["type"], "text": text})
+    return lines
+
+
 def game(
     seat: int,
     view: dict[str, Any],
     deadline: float | None,
     channels: dict[str, bool],
     lines: list[dict[str, Any]] | None = None,
+    whisper_until: float | None = None,
 ) -> dict[str, Any]:
     """The seat's `game` message; `lines`: its `log`, when the caller keeps it (`SeatLog`)."""
     seconds_left = None if deadline is None else max(0.0, round(deadline - time.time(), 1))
@@ -99,7 +116,50 @@ def game(
         "log": log(view) if lines is None else lines,
         "timer": None if deadline is None else {"deadline": deadline, "seconds_left": seconds_left},
         "channels": [{"id": channel, "name": CHANNELS[channel], "write": write} for channel, write in channels.items()],
+        "whisper_until": whisper_until,  # the lovers' whisper closes then (only sent to a lover while it is open)
     }
+
+
+DEATHS = ("died", "death")
+
+
+def watch(public_events: list[dict[str, Any]], names: list[str], end: dict[str, Any] | None) -> dict[str, Any]:
+    """What a spectator sees: the events every seat was shown, as lines, and the table made from them
+    (who is alive, the Hauptmann); `end`: the finished game's view, where nothing is secret any more."""
+    round_, phase = 0, "night"
+    dead: set[int] = set()
+    captain = None
+    for event in public_events:
+        if event["type"] in ("night", "day"):
+            round_, phase = int(event.get("round") or round_), event["type"]
+        elif event["type"] in DEATHS and isinstance(event.get("player"), int):
+            dead.add(event["player"])
+        elif event["type"] == "captain":
+            captain = event.get("captain")
+    if end is not None:
+        players = [{key: p.get(key) for key in ("seat", "name", "alive", "captain", "role")} for p in end["players"]]
+    else:
+        players = [
+            {"seat": seat, "name": name, "alive": seat not in dead, "captain": seat == captain and seat not in dead}
+            for seat, name in enumerate(names)
+        ]
+    return {
+        "type": "watch",
+        "view": {
+            "round": end["round"] if end else round_,
+            "phase": end["phase"] if end else phase,
+            "step": None,
+            "players": players,
+            "result": end["result"] if end else None,
+        },
+        "log": lines_of(public_events, names, None),
+        "timer": None,
+    }
+
+
+def voted(round_: int, kind: str, seats: list[int]) -> dict[str, Any]:
+    """Who has cast a ballot in the day's open vote `kind` (public by day; for whom stays unknown)."""
+    return {"type": "voted", "round": round_, "kind": kind, "seats": seats}
 
 
 def chat(channel: str, seat: int, name: str, text: str, at: float) -> dict[str, Any]:

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from wolfrunde.narration.catalogue import Style
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
 from wolfrunde.server.narration_feed import NarrationBatch, NarrationFeed
@@ -35,9 +37,18 @@ class NarrationPart:
 
 class RoomNarration:
     def __init__(
-        self, match: Match, narrator_id: str, config: ServerConfig, whisper_seconds: int | None = None
+        self,
+        match: Match,
+        narrator_id: str,
+        config: ServerConfig,
+        whisper_seconds: int | None = None,
+        *,
+        style: Style = Style.FULL,
+        say: Mapping[str, str] | None = None,
     ) -> None:
-        self._feed = NarrationFeed.for_match(match, narrator_id, voices_for(config), whisper_seconds)
+        self._feed = NarrationFeed.for_match(
+            match, narrator_id, voices_for(config), whisper_seconds, style=style, say=say
+        )
         self.match = match
         self.wait = config.narration_wait
         self.cues: list[dict[str, Any]] = []

@@ -11,6 +11,7 @@ import { session } from "./online/session.js";
 const main = document.getElementById("main");
 const who = document.getElementById("who");
 const logout = document.getElementById("logout");
+const account = document.getElementById("account");
 
 function go(path) {
   history.pushState({}, "", path);
@@ -24,6 +25,7 @@ async function route() {
   }
   who.textContent = session.me ? session.me.name : "";
   logout.hidden = !session.me;
+  account.hidden = !session.me;
   if (!session.me) { leaveRoom(); mount(main, ...loginScreen(route)); return; }
   const code = roomCode(location.pathname);
   if (!code) { leaveRoom(); mount(main, ...homeScreen(go)); return; }

@@ -8,10 +8,17 @@ import { roomPath } from "./paths.js";
 import { session } from "./session.js";
 
 const T = TEXT.online;
+const NAME_MAX = 24; // the server's limit for account names
 
 // onDone(): the user is logged in now.
 export function loginScreen(onDone) {
-  const name = el("input", { id: "name", name: "username", autocomplete: "username", maxlength: 24 });
+  const name = el("input", { id: "name", name: "username", autocomplete: "username", maxlength: NAME_MAX,
+    "aria-describedby": "name-hint" });
+  const nameHint = el("p", { class: "hint", id: "name-hint", "aria-live": "polite" }, T.ui.nameHint(NAME_MAX));
+  // a name that reaches the limit is cut by the field: the hint says so rather than cutting silently
+  name.addEventListener("input", () => {
+    nameHint.textContent = name.value.length >= NAME_MAX ? T.ui.nameCut(NAME_MAX) : T.ui.nameHint(NAME_MAX);
+  });
   const password = el("input", { id: "password", name: "password", type: "password", autocomplete: "current-password" });
   const message = el("p", { class: "error", role: "alert" });
   async function submit(path) {
@@ -21,7 +28,7 @@ export function loginScreen(onDone) {
     onDone();
   }
   const login = el("form", { class: "login", onsubmit: (event) => { event.preventDefault(); submit("/api/login"); } },
-    el("label", { for: "name" }, T.ui.name), name, el("label", { for: "password" }, T.ui.password), password,
+    el("label", { for: "name" }, T.ui.name), name, nameHint, el("label", { for: "password" }, T.ui.password), password,
     message, el("div", { class: "row" },
       el("button", { type: "submit" }, T.ui.login),
       el("button", { class: "secondary", onclick: () => submit("/api/register") }, T.ui.register)));

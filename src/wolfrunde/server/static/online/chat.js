@@ -5,9 +5,11 @@ import { TEXT } from "../lib/texts.js";
 const T = TEXT.online;
 
 // channels: { id: { name, write } } from the `game` message, or { lobby: true } before the game.
-export function chatSection(room, channels) {
+export function chatSection(room, channels, { over = false, title = T.ui.chat } = {}) {
   const { state, send } = room;
-  const ids = channels.lobby ? ["lobby"] : Object.keys(channels);
+  let ids = channels.lobby ? ["lobby"] : Object.keys(channels);
+  // after the end every log is open: only the channels somebody wrote in are worth a tab
+  if (over) ids = ids.filter((id) => id === "village" || (state.chat[id] || []).length);
   if (!ids.length) return null;
   if (!ids.includes(state.channel)) state.channel = ids[0];
   const current = state.channel, writable = channels.lobby ? true : channels[current].write;
@@ -19,10 +21,20 @@ export function chatSection(room, channels) {
     if (text) { send({ type: "chat", channel: current, text }); input.value = ""; }
   };
   const lines = (state.chat[current] || []).map((m) => el("p", {}, el("b", {}, m.name + ": "), m.text));
-  return el("section", {}, el("h2", {}, T.ui.chat),
-    el("div", { class: "tabs" }, ids.map((id) => el("button", { class: id === current ? "active small" : "small",
-      "aria-pressed": id === current ? "true" : "false",
-      onclick: () => { state.channel = id; room.render(); } }, (channels[id] && channels[id].name) || T.ui.lobbyChannel))),
-    el("div", { class: "chatlines" }, lines),
-    el("form", { class: "row", onsubmit: submit }, input, el("button", { type: "submit", class: "small", disabled: !writable }, T.ui.send)));
+  const name = (id) => (channels[id] && channels[id].name) || T.ui.lobbyChannel;
+  return el("section", { id: "chat", class: "chat", "aria-labelledby": "chat-title" }, el("h2", { id: "chat-title" }, title),
+    ids.length > 1 ? el("div", { class: "tabs", role: "group", "aria-label": T.ui.channels }, ids.map((id) =>
+      el("button", { id: `channel-${id}`, class: id === current ? "active small" : "small", "aria-pressed": id === current ? "true" : "false",
+        onclick: () => { state.channel = id; room.render(); } }, name(id)))) : null,
+    el("div", { class: "chatlines", role: "log", "aria-label": name(current), tabindex: "0" },
+      lines.length ? lines : el("p", { class: "hint" }, T.ui.noLines)),
+    writable ? el("form", { class: "row", onsubmit: submit }, input, el("button", { type: "submit", class: "small", id: "chat-send" }, T.ui.send))
+      : el("p", { class: "hint" }, T.ui.readOnly));
+}
+
+// The game's chat, opened from the phase bar.
+export function chatPanel(room, channels, options) {
+  const panel = chatSection(room, channels, options);
+  if (!panel) return el("section", { id: "chat", class: "chat" }, el("p", { class: "hint" }, T.ui.noChannel));
+  return panel;
 }

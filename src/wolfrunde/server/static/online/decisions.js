@@ -1,13 +1,23 @@
 // One form per open request, generated from its options (docs/engine-api.md, "Requests").
 // Every form is a labelled group; option buttons carry class "option", the sending button "submit".
 import { el } from "../lib/dom.js";
+import { roleInfo } from "../lib/roles.js";
 import { TEXT } from "../lib/texts.js";
-import { optionLabel } from "./events.js";
 
 const T = TEXT.online;
+
+// How an option of a request reads on its button: a seat's name, a role's name, Ja/Nein, a side.
+export function optionLabel(value, names) {
+  if (typeof value === "number") return names[value] ?? String(value);
+  if (Array.isArray(value)) return TEXT.list(value.map((seat) => names[seat] ?? "?"), T.ui.nobody);
+  if (typeof value === "boolean") return value ? T.ui.yes : T.ui.no;
+  if (typeof value === "string") return roleInfo(value)?.name || T.values[value] || value;
+  if (value === null || value === undefined) return T.ui.nobody;
+  return String(value);
+}
 const HOLD_FULL_MS = 4000; // holding "Blinzeln" this long gives the highest clarity
 
-// ctx: { names, picks: {kind: [...]}, decide(kind, choice), render() }
+// ctx: { names, picks: {kind: [...]}, decide(kind, choice, label), render() }
 export function form(request, ctx) {
   const kind = request.kind;
   const titleId = "q-" + kind;
@@ -25,31 +35,31 @@ function optionButton(text, onclick, extra) {
 
 function nobody(request, ctx) {
   if (!request.options.optional) return null;
-  return el("button", { class: "secondary skip", onclick: () => ctx.decide(request.kind, null) },
+  return el("button", { class: "secondary skip", onclick: () => ctx.decide(request.kind, null, T.nobodyFor[request.kind] || T.ui.nobody) },
     T.nobodyFor[request.kind] || T.ui.nobody);
 }
 
 const builders = {
   confirm(request, ctx) {
-    return el("button", { class: "submit", onclick: () => ctx.decide(request.kind, true) },
+    return el("button", { class: "submit", onclick: () => ctx.decide(request.kind, true, T.confirmFor[request.kind] || T.ui.confirm) },
       T.confirmFor[request.kind] || T.ui.confirm);
   },
   seat(request, ctx, label) {
     return [el("div", { class: "choices" }, request.options.choices.map((c) =>
-      optionButton(label(c), () => ctx.decide(request.kind, c)))), nobody(request, ctx)];
+      optionButton(label(c), () => ctx.decide(request.kind, c, label(c))))), nobody(request, ctx)];
   },
   card(request, ctx, label) { return builders.seat(request, ctx, label); },
   gap(request, ctx, label) { return builders.seat(request, ctx, label); },
   choice(request, ctx, label) {
     return el("div", { class: "choices" }, (request.options.choices || []).map((c) =>
-      optionButton(label(c), () => ctx.decide(request.kind, c))));
+      optionButton(label(c), () => ctx.decide(request.kind, c, label(c)))));
   },
   seats(request, ctx, label) {
     const o = request.options, picked = ctx.picks[request.kind] || [];
     const toggle = (c) => {
       const now = picked.includes(c) ? picked.filter((x) => x !== c) : [...picked, c];
       ctx.picks[request.kind] = now;
-      if (now.length === o.count) ctx.decide(request.kind, now); else ctx.render();
+      if (now.length === o.count) ctx.decide(request.kind, now, label(now)); else ctx.render();
     };
     return [el("p", { class: "hint" }, T.ui.pickCount(o.count, picked.length)),
       el("div", { class: "choices" }, o.choices.map((c) => optionButton(label(c), () => toggle(c),
@@ -63,8 +73,11 @@ const builders = {
     const value = (id) => { const v = document.getElementById(id).value; return v === "" ? null : Number(v); };
     return [o.heal.length ? select("heal", T.ui.heal, o.heal) : el("p", { class: "hint" }, T.ui.noHeal),
       o.poison.length ? select("poison", T.ui.poison, o.poison) : el("p", { class: "hint" }, T.ui.noPoison),
-      el("button", { class: "submit", onclick: () => ctx.decide(request.kind,
-        { heal: o.heal.length ? value("heal") : null, poison: o.poison.length ? value("poison") : null }) }, T.ui.confirm)];
+      el("button", { class: "submit", onclick: () => {
+        const heal = o.heal.length ? value("heal") : null, poison = o.poison.length ? value("poison") : null;
+        const said = [heal === null ? null : `${T.ui.heal} ${label(heal)}`, poison === null ? null : `${T.ui.poison} ${label(poison)}`];
+        ctx.decide(request.kind, { heal, poison }, said.filter(Boolean).join(", ") || T.ui.noPotion);
+      } }, T.ui.confirm)];
   },
   number(request, ctx) {
     const o = request.options, low = o.min ?? 0, high = o.max ?? 100;
@@ -82,13 +95,13 @@ const builders = {
       clearInterval(ticker);
       const value = clarity();
       started = null;
-      ctx.decide(request.kind, value);
+      ctx.decide(request.kind, value, T.ui.clarityValue(value));
     };
     const hold = el("button", { class: "submit hold", "aria-describedby": "hold-hint",
       onpointerdown: begin, onpointerup: end, onpointerleave: end,
       onkeydown: (e) => { if ((e.key === " " || e.key === "Enter") && !e.repeat) begin(e); },
       onkeyup: (e) => { if (e.key === " " || e.key === "Enter") end(); } }, T.ui.blink);
     return [el("p", { class: "hint", id: "hold-hint" }, T.ui.blinkHint), hold, meter,
-      el("button", { class: "secondary skip", onclick: () => ctx.decide(request.kind, low) }, T.ui.noBlink)];
+      el("button", { class: "secondary skip", onclick: () => ctx.decide(request.kind, low, T.ui.noBlink) }, T.ui.noBlink)];
   },
 };

@@ -1,81 +1,129 @@
-// The game of one seat: phase and timer, the own card, the news, the Sonnenuhr, the Meldeliste, the
-// open decisions, the players, the chat and the log; at the end who won and every role.
+// The game of one seat as a table: the phase and its timer at the top, the players in seat order with
+// what this seat may know of them, the decision sheet, the story so far (the server's German `log`),
+// the chat one tap away; at the end who won and every role.
 import { countdown } from "../lib/clock.js";
 import { el } from "../lib/dom.js";
 import { roleInfo, roleName } from "../lib/roles.js";
 import { sundial } from "../lib/sundial.js";
 import { TEXT } from "../lib/texts.js";
-import { chatSection } from "./chat.js";
+import { chatPanel } from "./chat.js";
 import { form } from "./decisions.js";
-import { describe } from "./events.js";
 import { isHost } from "./session.js";
+import { phaseBar, playerTable, rolesInPlay, storyLog, votedMark } from "./table.js";
 
 const T = TEXT.online;
-const QUIET = ["step", "hand_raised", "speaker_done"]; // events the news leave out
 
 export function gameScreen(room) {
   const { state } = room;
   const message = state.game, view = message.view, names = view.players.map((p) => p.name);
   const over = view.result !== null;
-  const phase = over ? T.ui.over : `${view.phase === "night" ? T.ui.night : T.ui.day} ${view.round}`;
-  const stepText = !over && view.step ? ` · ${T.steps[view.step] || view.step}` : "";
-  const discussing = view.phase === "day" && message.timer
+  const channels = Object.fromEntries(message.channels.map((c) => [c.id, c]));
+  const discussing = !over && view.phase === "day" && message.timer
     && (view.step === "discussion" || view.pending.some((r) => r.kind === "ready"));
   return [
-    el("section", { class: over ? "" : "phase-" + view.phase },
-      el("h1", {}, phase + stepText), message.timer ? countdown(message.timer.deadline, { tag: "p" }) : null),
-    over ? endSection(room, view, names) : [
-      roleCard(room, view),
-      newsSection(view, names),
+    phaseBar(room, view, message.timer, { chat: true }),
+    state.died && !view.you.alive && !over ? deathNotice(room) : null,
+    state.chatOpen ? chatPanel(room, channels, { over }) : null,
+    over ? endSection(room, view, names) : null,
+    playerTable(view, state.seat, marksFor(view, votedMark(state.voted, view))),
+    over ? null : [
       discussing ? el("section", { class: "dial" }, sundial(message.timer.deadline, state.lobby.settings.timers.day)) : null,
       state.lobby.settings.meldeliste && view.phase === "day" ? speakersSection(room, view, names) : null,
-      decisionSection(room, view, names),
+      decisionSheet(room, view, names, message),
+      newsSection(message.log, view),
+      ballots(view),
     ],
-    playersSection(state, view),
-    chatSection(room, Object.fromEntries(message.channels.map((c) => [c.id, c]))),
-    el("section", {}, el("h2", {}, over ? T.ui.wholeLog : T.ui.log), logList(view, names)),
+    el("div", { id: "voice" }),
+    over ? null : roleCard(room, view),
+    rolesInPlay(state.lobby),
+    storyLog(message.log, { open: over, title: over ? T.ui.wholeLog : T.ui.log }),
   ];
+}
+
+// What this seat may know about each other player, as short marks on its place at the table.
+function marksFor(view, voted) {
+  const enchanted = new Set();
+  for (const event of view.events) if (event.type === "enchanted_list") event.enchanted.forEach((s) => enchanted.add(s));
+  const speaker = view.phase === "day" ? (view.speakers || [])[0] : undefined;
+  return (p) => [
+    p.seat === speaker ? T.ui.speakingNow : null,
+    voted(p),
+    p.seat !== view.seat && p.role ? roleName(p.role) : null,
+    p.seat !== view.seat && !p.role && p.side === "werewolves" ? T.ui.wolfMark : null,
+    view.you.lover === p.seat ? T.ui.loverMark : null,
+    enchanted.has(p.seat) && p.seat !== view.seat ? T.ui.enchantedMark : null,
+  ];
+}
+
+function deathNotice(room) {
+  return el("section", { class: "death", role: "alert" }, el("h2", {}, T.ui.youDied), el("p", {}, T.ui.deadHint),
+    el("div", { class: "row" },
+      el("button", { onclick: () => { room.state.died = false; room.openChat("beyond"); } }, T.ui.toBeyond),
+      el("button", { class: "secondary", onclick: () => { room.state.died = false; room.render(); } }, T.ui.close)));
 }
 
 function roleCard(room, view) {
   const { state } = room;
   const role = roleInfo(view.you.role);
   const side = T.sides[view.you.side] || view.you.side;
-  return el("section", {}, el("h3", {}, T.ui.yourRole),
-    el("button", { class: "card", "aria-expanded": state.showRole ? "true" : "false",
+  return el("section", { class: "own-card" }, el("h2", {}, T.ui.yourRole),
+    el("button", { class: "card", id: "own-card", "aria-expanded": state.showRole ? "true" : "false",
       onclick: () => { state.showRole = !state.showRole; room.render(); } },
       state.showRole ? [el("span", { class: "role" }, role ? role.name : view.you.role),
         el("span", { class: "side side-" + view.you.side }, `${T.ui.side}: ${side}`),
         el("span", { class: "description" }, role ? role.description : ""),
         el("span", { class: "hint" }, T.ui.tapToHide)]
         : el("span", {}, T.ui.tapToShow)),
-    state.showRole ? el("p", { class: "hint" }, T.ui.roleHint) : null);
+    state.showRole ? [el("p", { class: "hint" }, T.ui.roleHint),
+      el("p", {}, el("a", { href: `/rollen/${encodeURIComponent(view.you.role)}`, target: "_blank", rel: "noopener" },
+        T.ui.rolePage(role ? role.name : view.you.role)))] : null);
 }
 
-// The events of the current night or day: what the player has learnt since it began.
-function newsSection(view, names) {
-  let start = 0; // by night: since nightfall; by day: everything after the night's last step (the dawn)
-  view.events.forEach((e, i) => {
-    if (e.type === "night" || (e.type === "step" && view.phase === "day")) start = i + 1;
-  });
-  const lines = view.events.slice(start).filter((e) => !QUIET.includes(e.type)).map((e) => describe(e, names)).filter(Boolean);
+// What happened since this night began, or by day since the dawn (the night's deaths included), from
+// the server's lines.
+function newsSection(log, view) {
+  let start = 0;
+  log.forEach((line, index) => { if (line.type === "night" || line.type === "day") start = index + 1; });
+  if (view.phase === "day") {
+    const nightfall = log.findLastIndex((line) => line.type === "night");
+    const dawn = log.findIndex((line, index) => index > nightfall && ["died", "death", "morning"].includes(line.type));
+    if (dawn !== -1 && dawn < start) start = dawn;
+  }
+  const lines = log.slice(start).filter((line) => !["night", "day", "step"].includes(line.type));
   if (!lines.length) return null;
   return el("section", { class: "news", "aria-live": "polite" }, el("h2", {}, T.ui.news),
-    el("ul", { class: "log" }, lines.map((line) => el("li", {}, line))));
+    el("ul", { class: "log" }, lines.map((line) => el("li", {}, line.text))));
+}
+
+// Once a vote has closed, for the rest of that day and the night after: who voted for whom (the
+// engine's public `votes` event).
+function ballots(view) {
+  let day = 0, closed = null, closedOn = 0;
+  for (const event of view.events) {
+    if (event.type === "day") day = event.round;
+    else if (event.type === "votes" && event.ballots) { closed = event; closedOn = day; }
+  }
+  const recent = view.phase === "day" ? closedOn === view.round : closedOn === view.round - 1;
+  if (!closed || !recent) return null;
+  const name = (seat) => view.players[seat]?.name ?? "?";
+  return el("table", { class: "ballots panel" }, el("caption", {}, T.ui.ballots),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, T.ui.voter), el("th", { scope: "col" }, T.ui.votedFor))),
+    el("tbody", {}, Object.entries(closed.ballots).map(([voter, target]) => el("tr", {},
+      el("td", {}, name(Number(voter))), el("td", {}, target === null ? T.ui.abstained : name(target))))));
 }
 
 // Meldeliste: today's list in the order hands were raised; the first has the word until he is done
 // (the host can pass the word on for a speaker who does not answer).
 function speakersSection(room, view, names) {
-  const { state, send } = room;
+  const { state } = room;
   const order = view.speakers || [];
   const waiting = order.includes(state.seat), speaker = order[0];
   const open = view.step === "discussion" || view.step === "captain_election";
   const done = speaker === undefined || !open ? null
     : speaker === state.seat ? el("button", { id: "done-speaking",
-      onclick: () => send({ type: "decide", kind: "done_speaking", choice: true }) }, T.ui.doneSpeaking)
+      onclick: () => room.decide("done_speaking", true, T.ui.doneSpeaking) }, T.ui.doneSpeaking)
     : isHost(state.lobby) ? el("button", { class: "secondary", id: "pass-word",
-      onclick: () => send({ type: "decide", kind: "done_speaking", choice: true, seat: speaker }) }, T.ui.passWord)
+      onclick: () => room.decide("done_speaking", true, T.ui.passWord, speaker) }, T.ui.passWord)
     : null;
   return el("section", { class: "speakers" }, el("h2", {}, T.ui.speakers),
     order.length ? [el("p", { class: "called" }, `${T.ui.speaking}: `, el("strong", {}, names[speaker])),
@@ -83,61 +131,55 @@ function speakersSection(room, view, names) {
       : el("p", { class: "hint" }, T.ui.noHands),
     done,
     view.you.alive && open ? el("button", { class: "secondary", id: "raise-hand", disabled: waiting,
-      onclick: () => send({ type: "decide", kind: "raise_hand", choice: true }) }, waiting ? T.ui.handRaised : T.ui.raiseHand) : null);
+      onclick: () => room.decide("raise_hand", true, T.ui.raiseHand) }, waiting ? T.ui.handRaised : T.ui.raiseHand) : null);
 }
 
 // A decision's form is built once and kept while the same request stays open, so an update caused
 // by somebody else (a bot's vote, a chat line) neither resets a half-filled form nor eats a click.
 const openForms = new Map();
 
-function decisionSection(room, view, names) {
+function receipt(kind, entry) {
+  return el("p", { class: "receipt", role: "status", "data-kind": kind },
+    el("strong", {}, T.ui.received), entry.label ? ` ${T.ui.yourChoice(entry.label)}` : null);
+}
+
+function decisionSheet(room, view, names, message) {
   const { state } = room;
-  const decide = (kind, choice) => {
-    if (state.sentFor === kind) return;
-    state.sentFor = kind; state.picks = {};
-    room.send({ type: "decide", kind, choice, seat: state.seat });
-  };
   const still = new Map();
   const parts = view.pending.map((request) => {
+    if (state.receipts[request.kind]) return receipt(request.kind, state.receipts[request.kind]);
+    if (state.sending[request.kind]) {
+      return el("p", { class: "receipt sending", role: "status", "data-kind": request.kind }, T.ui.sending);
+    }
     const key = JSON.stringify([request.kind, request.options]);
     const rebuild = () => { openForms.delete(key); room.render(); };
-    const node = (state.sentFor !== request.kind && openForms.get(key)) || form(request, { names, picks: state.picks, decide, render: rebuild });
+    const node = openForms.get(key) || form(request, { names, picks: state.picks, decide: room.decide, render: rebuild });
     still.set(key, node);
     return node;
   });
   openForms.clear();
   for (const [key, node] of still) openForms.set(key, node);
   if (!view.pending.length) {
+    for (const [kind, entry] of Object.entries(state.receipts)) parts.push(receipt(kind, entry));
+    const whisper = message.whisper_until && view.phase === "night" && view.you.alive;
     if (!view.you.alive) parts.push(el("p", { class: "hint" }, T.ui.deadHint));
+    else if (whisper) parts.push(el("div", { class: "sleep" }, el("h2", {}, T.ui.whispering),
+      el("p", {}, T.ui.whisperLeft, " ", countdown(message.whisper_until)),
+      el("button", { class: "secondary", onclick: () => room.openChat("lovers") }, T.ui.toWhisper)));
     else if (view.phase === "night") parts.push(el("div", { class: "sleep" }, el("h2", {}, T.ui.sleeping),
       el("p", { class: "hint" }, T.ui.sleepingHint)));
     else parts.push(el("p", { class: "hint" }, T.ui.dayWaiting));
   }
-  return el("section", { class: "decisions" + (view.pending.length ? " active" : "") }, parts);
-}
-
-function playersSection(state, view) {
-  return el("section", {}, el("h2", {}, T.ui.players), el("ul", { class: "players" }, view.players.map((p) =>
-    el("li", {}, el("span", { class: p.alive ? "" : "dead" }, `${p.seat + 1}. ${p.name}`,
-      p.seat === state.seat ? ` (${T.ui.you})` : ""),
-      el("span", {}, p.captain ? el("span", { class: "badge" }, T.ui.captain) : null, " ",
-        p.role ? el("span", { class: "badge" }, roleName(p.role)) : null,
-        p.alive ? null : el("span", { class: "badge" }, T.ui.dead))))));
+  return el("section", { class: "sheet" + (view.pending.length ? " active" : ""), "aria-label": T.ui.sheet }, parts);
 }
 
 function endSection(room, view, names) {
   const winners = view.result.winners.map((s) => names[s]);
-  return el("section", {}, el("h1", {}, T.winners[view.result.winner] || view.result.winner),
+  return el("section", { class: "end" }, el("h1", {}, T.winners[view.result.winner] || view.result.winner),
     el("p", {}, `${T.ui.winner}: ${winners.join(", ") || T.ui.nobody}`),
     el("h2", {}, T.ui.allRoles),
     el("ul", { class: "players" }, view.players.map((p) => el("li", {}, el("span", { class: p.alive ? "" : "dead" }, p.name),
-      el("span", {}, roleName(p.role))))),
+      el("a", { href: `/rollen/${encodeURIComponent(p.role)}` }, roleName(p.role))))),
     isHost(room.state.lobby)
       ? el("button", { class: "new-game", onclick: () => room.send({ type: "new_game" }) }, T.ui.newGame) : null);
-}
-
-function logList(view, names) {
-  const over = view.result !== null; // at the end the true deaths are open: the public copies are left out
-  const lines = view.events.filter((e) => !(over && e.type === "died")).map((e) => describe(e, names)).filter(Boolean);
-  return el("ul", { class: over ? "log full" : "log" }, lines.reverse().map((line) => el("li", {}, line)));
 }

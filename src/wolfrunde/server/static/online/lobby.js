@@ -1,12 +1,15 @@
-// The room before the game (and for someone watching a running one): the code, link and QR code, the
-// seats, the host's settings and narrator, the lobby chat.
+// The room before the game (and for someone watching when watching is not allowed): the code, link and
+// QR code, the seats, the own name's Aussprache, the host's settings with the role picker, the narrator,
+// the lobby chat.
 import { el } from "../lib/dom.js";
-import { roleName } from "../lib/roles.js";
+import { play } from "../lib/narration.js";
+import { allRoles, roleName } from "../lib/roles.js";
 import { toast } from "../lib/toast.js";
 import { TEXT } from "../lib/texts.js";
 import { narratorPicker } from "../lib/voices.js";
 import { chatSection } from "./chat.js";
 import { isHost } from "./session.js";
+import { captainItem } from "./table.js";
 
 const T = TEXT.online;
 
@@ -19,26 +22,86 @@ export function lobbyScreen(room) {
     el("span", {}, `${seat.seat + 1}. ${seat.name} `, seat.host ? el("span", { class: "badge" }, T.ui.host) : null,
       seat.bot ? el("span", { class: "badge" }, T.ui.bot) : null, seat.online ? null : el("span", { class: "badge" }, T.ui.offline)),
     host && !seat.host && open
-      ? el("button", { class: "small secondary", onclick: () => send({ type: "kick", seat: seat.seat }) }, T.ui.remove) : null));
+      ? el("button", { class: "small secondary", id: `kick-${seat.seat}`, onclick: () => send({ type: "kick", seat: seat.seat }),
+        "aria-label": T.ui.removeSeat(seat.name) }, T.ui.remove) : null));
   const copy = () => navigator.clipboard.writeText(link).then(() => toast(T.ui.copied, "success"), () => toast(link, "info"));
   return [
     el("section", {}, el("h1", {}, T.ui.lobby),
       el("div", { class: "code", role: "img", "aria-label": `${T.ui.codeLabel}: ${[...lobby.code].join(" ")}` }, lobby.code),
-      el("p", { class: "link-text" }, el("a", { href: lobby.link, "aria-label": T.ui.linkLabel }, link)),
+      el("p", { class: "link-text" }, el("a", { href: lobby.link }, link)),
       el("img", { class: "qr", src: `/api/rooms/${encodeURIComponent(lobby.code)}/qr.svg`, alt: T.ui.qr, width: 160, height: 160 }),
       el("div", { class: "row" }, el("button", { class: "secondary", onclick: copy }, T.ui.copy))),
     el("section", {}, el("h2", {}, `${T.ui.seats} (${lobby.seats.length}/${lobby.max_seats})`),
       el("ul", { class: "seats" }, seats),
       el("div", { class: "row" },
-        state.seat === null && open ? el("button", { onclick: () => send({ type: "join" }) }, T.ui.takeSeat) : null,
-        state.seat !== null && !host && open ? el("button", { class: "secondary", onclick: () => send({ type: "leave" }) }, T.ui.leaveSeat) : null,
-        host ? el("button", { class: "secondary", onclick: () => send({ type: "add_bot" }) }, T.ui.addBot) : null,
-        host ? el("button", { onclick: () => send({ type: "start" }) }, T.ui.start) : null),
-      state.seat === null && !open ? el("p", { class: "hint" }, T.ui.watching) : null),
-    settingsSection(lobby, host, send),
+        state.seat === null && open ? el("button", { id: "take-seat", onclick: () => send({ type: "join", ...(state.say ? { say: state.say } : {}) }) }, T.ui.takeSeat) : null,
+        state.seat !== null && !host && open ? el("button", { class: "secondary", id: "leave-seat", onclick: () => send({ type: "leave" }) }, T.ui.leaveSeat) : null,
+        host ? el("button", { class: "secondary", id: "add-bot", onclick: () => send({ type: "add_bot" }) }, T.ui.addBot) : null,
+        host ? el("button", { id: "start-game", onclick: () => send({ type: "start" }) }, T.ui.start) : null),
+      state.seat === null && !open ? el("p", { class: "hint" }, lobby.settings.spectators ? T.ui.watching : T.ui.noWatching) : null),
+    state.seat !== null && open
+      ? kept("say", [lobby.seats[state.seat], lobby.settings.narrator], () => pronunciationSection(room)) : null,
+    kept("settings", [lobby.settings, lobby.recommended_roles, lobby.seats.length, host, open],
+      () => settingsSection(lobby, host && open, send)),
     narratorSection(lobby, host, send),
     chatSection(room, { lobby: true }),
   ];
+}
+
+// A section is built anew only when what it shows changed, so a lobby update (someone joins, a chat
+// line) keeps what the host is typing.
+const built = new Map();
+function kept(name, inputs, build) {
+  const key = JSON.stringify(inputs), old = built.get(name);
+  if (old && old.key === key) return old.node;
+  const node = build();
+  built.set(name, { key, node });
+  return node;
+}
+
+// How my name is spoken: a respelling the narrator reads, with an instant preview in its voice.
+function pronunciationSection(room) {
+  const { state, send } = room;
+  const mine = state.lobby.seats[state.seat];
+  if (!mine) return null;
+  const input = el("input", { id: "say", maxlength: 40, autocomplete: "off", value: mine.say || "",
+    placeholder: T.ui.sayPlaceholder, "aria-describedby": "say-hint" });
+  const problem = el("p", { class: "error", role: "alert", id: "say-problem" });
+  async function listen() {
+    problem.textContent = "";
+    const narrator = state.lobby.settings.narrator;
+    const url = `/api/voices/${encodeURIComponent(narrator)}/name?text=${encodeURIComponent(mine.name)}`
+      + `&say=${encodeURIComponent(input.value.trim())}`;
+    let response;
+    try { response = await fetch(url); } catch { problem.textContent = TEXT.errors.offline; return; }
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({}));
+      problem.textContent = data.message || TEXT.errors.failed;
+      return;
+    }
+    play(URL.createObjectURL(await response.blob()));
+  }
+  const save = (event) => {
+    event.preventDefault();
+    state.say = input.value.trim();
+    send({ type: "pronounce", say: state.say });
+  };
+  return el("section", {}, el("h2", {}, T.ui.sayTitle),
+    el("form", { onsubmit: save }, el("label", { for: "say" }, T.ui.sayLabel(mine.name)), input,
+      el("p", { class: "hint", id: "say-hint" }, T.ui.sayHint), problem,
+      el("div", { class: "row" }, el("button", { class: "secondary", id: "say-preview", onclick: listen }, T.ui.sayListen),
+        el("button", { type: "submit" }, T.ui.saySave))));
+}
+
+// Every role the online round deals, in the engine's order.
+function dealtRoles() {
+  return Object.values(allRoles()).filter((r) => r.id !== "captain" && (r.modes || []).includes("online"));
+}
+
+function countsOf(ids) {
+  const counts = {};
+  for (const id of ids) counts[id] = (counts[id] || 0) + 1;
+  return counts;
 }
 
 function settingsSection(lobby, host, send) {
@@ -47,27 +110,66 @@ function settingsSection(lobby, host, send) {
     Object.entries(T.rules).map(([id, label]) => el("option", { value: id, selected: id === s.rules }, label)));
   const recommended = el("input", { type: "checkbox", id: "recommended", checked: s.recommended, disabled: !host });
   const roles = s.roles || lobby.recommended_roles || [];
-  const custom = el("input", { id: "roles", disabled: !host, value: roles.join(", ") });
   const timers = Object.keys(T.timerNames).map((key) => [key, el("input", { type: "number", min: 5, id: "t-" + key,
     value: s.timers[key], disabled: !host })]);
   const meld = el("input", { type: "checkbox", id: "meld", checked: s.meldeliste, disabled: !host });
-  const shown = roles.map((id) => roleName(id)).join(", ");
-  function save() {
-    const message = { type: "settings", rules: rules.value, meldeliste: meld.checked,
+  const watchers = el("input", { type: "checkbox", id: "spectators", checked: s.spectators, disabled: !host });
+  const short = el("input", { type: "checkbox", id: "short-style", checked: s.style === "knapp", disabled: !host });
+  const picker = host ? rolePicker(countsOf(roles), lobby.seats.length, recommended) : null;
+  function save(event) {
+    event.preventDefault();
+    const message = { type: "settings", rules: rules.value, meldeliste: meld.checked, spectators: watchers.checked,
+      style: short.checked ? "knapp" : "voll",
       timers: Object.fromEntries(timers.map(([key, input]) => [key, Number(input.value)])) };
     if (recommended.checked) message.recommended = true;
-    else message.roles = custom.value.split(",").map((x) => x.trim()).filter(Boolean);
+    else message.roles = picker.chosen();
     send(message);
   }
+  const shown = Object.entries(countsOf(roles)).map(([id, count]) => el("li", {},
+    el("a", { href: `/rollen/${encodeURIComponent(id)}`, target: "_blank", rel: "noopener" }, roleName(id)),
+    count > 1 ? ` × ${count}` : null));
   return el("section", {}, el("h2", {}, T.ui.settings),
-    el("label", { for: "rules" }, T.ui.rules), rules,
-    el("h3", { class: "field-title" }, T.ui.rolesLabel), el("p", {}, shown || "–"),
-    el("label", { for: "recommended" }, recommended, " ", T.ui.recommended),
-    host ? [el("label", { for: "roles" }, T.ui.custom), custom] : null,
-    el("fieldset", { class: "timers" }, el("legend", { class: "field-title" }, T.ui.timers),
-      el("div", { class: "row" }, timers.map(([key, input]) => el("div", {}, el("label", { for: "t-" + key }, T.timerNames[key]), input)))),
-    el("label", { for: "meld" }, meld, " ", T.ui.meldeliste),
-    host ? el("button", { class: "secondary", onclick: save }, T.ui.save) : null);
+    el("form", { class: "settings", onsubmit: save },
+      el("label", { for: "rules" }, T.ui.rules), rules,
+      el("fieldset", { class: "timers" }, el("legend", { class: "field-title" }, T.ui.timers),
+        el("div", { class: "row" }, timers.map(([key, input]) => el("div", {}, el("label", { for: "t-" + key }, T.timerNames[key]), input)))),
+      el("label", { for: "meld" }, meld, " ", T.ui.meldeliste),
+      el("label", { for: "spectators" }, watchers, " ", T.ui.allowSpectators),
+      el("label", { for: "short-style" }, short, " ", T.ui.shortStyle),
+      el("h3", { class: "field-title" }, T.ui.rolesLabel),
+      host ? null : el("ul", { class: "role-list" }, shown, captainItem()),
+      el("label", { for: "recommended" }, recommended, " ", T.ui.recommended),
+      picker ? picker.node : null,
+      host ? el("button", { type: "submit", class: "secondary", id: "save-settings" }, T.ui.save) : null));
+}
+
+// The host's role picker: every role with its German name, its short text and a count; the recommended
+// set is preselected. Changing a count leaves the recommended set.
+function rolePicker(counts, players, recommended) {
+  const inputs = [];
+  const total = el("p", { class: "hint", id: "roles-total", role: "status" });
+  const paint = () => {
+    const cards = inputs.reduce((sum, [, input]) => sum + Number(input.value || 0), 0);
+    total.textContent = T.ui.cardsChosen(cards, players);
+  };
+  const rows = dealtRoles().map((role) => {
+    const id = `count-${role.id}`;
+    const step = role.cards_per_set || 1;
+    const input = el("input", { type: "number", id, min: 0, max: 14, step, value: counts[role.id] || 0,
+      class: "count", "aria-describedby": `about-${role.id}`,
+      oninput: () => { recommended.checked = false; paint(); } });
+    inputs.push([role.id, input]);
+    return el("li", { class: "pick" + (counts[role.id] ? " chosen" : "") },
+      el("label", { for: id, class: "pick-name" }, role.name), input,
+      el("p", { class: "hint", id: `about-${role.id}` }, role.description, " ",
+        el("a", { href: `/rollen/${encodeURIComponent(role.id)}`, target: "_blank", rel: "noopener",
+          "aria-label": T.ui.rolePage(role.name) }, T.ui.more)));
+  });
+  paint();
+  const chosen = () => inputs.flatMap(([id, input]) => Array(Math.max(0, Number(input.value || 0))).fill(id));
+  const node = el("fieldset", { class: "role-picker" }, el("legend", { class: "field-title" }, T.ui.pickRoles),
+    total, el("ul", {}, rows, captainItem()));
+  return { node, chosen };
 }
 
 function narratorSection(lobby, host, send) {

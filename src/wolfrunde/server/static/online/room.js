@@ -8,12 +8,15 @@ import { TEXT } from "../lib/texts.js";
 import { gameScreen } from "./game.js";
 import { lobbyScreen } from "./lobby.js";
 import { HOME } from "./paths.js";
+import { signalTurn } from "./turn.js";
+import { watchScreen } from "./watch.js";
 import { withVoice } from "./voice.js";
 
 const T = TEXT.online;
 
-const fresh = () => ({ code: null, socket: null, seat: null, lobby: null, game: null, chat: {}, channel: null,
-  showRole: false, picks: {}, pendingKey: null, sentFor: null, joinTried: false, stopped: null });
+const fresh = () => ({ code: null, socket: null, seat: null, lobby: null, game: null, watch: null, chat: {},
+  channel: null, showRole: false, picks: {}, pendingKey: null, sending: {}, receipts: {}, joinTried: false,
+  stopped: null, chatOpen: false, unread: 0, died: false, say: "", voted: null });
 export const state = fresh();
 
 let main = null;
@@ -42,6 +45,7 @@ export function enterRoom(code, mainNode, onLoggedOut) {
 export function leaveRoom() {
   const socket = state.socket;
   Object.assign(state, fresh());
+  signalTurn(false);
   if (socket) { socket.close(); narration.clear(); }
 }
 
@@ -49,26 +53,47 @@ export function send(message) {
   if (state.socket) state.socket.send(message);
 }
 
+// One decision of this seat. The receipt ("Angekommen") shows as soon as the server acknowledges it,
+// long before the step's narration ends and the next view comes.
+export function decide(kind, choice, label, seat = state.seat) {
+  if (!state.socket || state.sending[kind]) return;
+  state.sending[kind] = true;
+  delete state.receipts[kind];
+  render();
+  state.socket.request({ type: "decide", kind, choice, seat }).then(
+    () => { state.receipts[kind] = { label: label ?? null, at: performance.now() }; },
+    () => {}, // the `error` message itself shows the server's German reason
+  ).finally(() => { delete state.sending[kind]; render(); });
+}
+
 function receive(message) {
   switch (message.type) {
     case "welcome": state.seat = message.you.seat; break;
     case "lobby":
       state.lobby = message;
-      if (message.status === "lobby" && state.game) { state.game = null; state.showRole = false; }
-      if (state.seat === null && message.status === "lobby" && !state.joinTried) { state.joinTried = true; send({ type: "join" }); }
+      if (message.status === "lobby" && (state.game || state.watch)) {
+        state.game = null; state.watch = null; state.showRole = false; state.died = false;
+      }
+      if (state.seat === null && message.status === "lobby" && !state.joinTried) {
+        state.joinTried = true;
+        send({ type: "join", ...(state.say ? { say: state.say } : {}) });
+      }
       break;
-    case "game": {
-      // a new update for the same open decisions keeps what the player has half chosen
-      const pendingNow = JSON.stringify(message.view.pending);
-      if (pendingNow !== state.pendingKey) { state.picks = {}; state.pendingKey = pendingNow; }
-      state.game = message; state.sentFor = null; break;
-    }
-    case "chat": (state.chat[message.channel] ||= []).push(message); break;
-    case "chat_history":
+    case "game": gameArrived(message); break;
+    case "watch": state.watch = message; state.voted = null; break;
+    case "voted": state.voted = message; break;
+    case "chat":
+      (state.chat[message.channel] ||= []).push(message);
+      if (!state.chatOpen && message.seat !== state.seat) state.unread += 1;
+      break;
+    case "chat_history": {
+      const before = Object.values(state.chat).reduce((sum, lines) => sum + lines.length, 0);
       state.chat = {};
       for (const line of message.messages) (state.chat[line.channel] ||= []).push(line);
+      if (!state.chatOpen) state.unread += Math.max(0, message.messages.length - before);
       break;
-    case "error": toast(message.message, "error"); state.sentFor = null; break;
+    }
+    case "error": toast(message.message, "error"); break;
     case "removed": toast(message.message, "info"); state.socket.noReconnect(); break;
     case "narration": narration.enqueue(message.cues); return;
     default: return;
@@ -76,7 +101,33 @@ function receive(message) {
   render();
 }
 
-// The room's screen: the game of this seat, else the lobby (also for someone watching).
+function gameArrived(message) {
+  const before = state.game;
+  // a new update for the same open decisions keeps what the player has half chosen and its receipts
+  const pendingNow = JSON.stringify(message.view.pending);
+  if (pendingNow !== state.pendingKey) {
+    state.picks = {};
+    state.pendingKey = pendingNow;
+    // a new question (a second vote, the next night) starts without the old receipts; with nothing open
+    // the receipts stay, so the sheet still says that the last choice arrived
+    if (message.view.pending.length) state.receipts = {};
+  }
+  if (before && before.view.you.alive && !message.view.you.alive && message.view.result === null) state.died = true;
+  if (before && (before.view.step !== message.view.step || before.view.round !== message.view.round)) state.voted = null;
+  state.game = message;
+  const asked = message.view.pending.length > 0 && message.view.result === null;
+  const newly = asked && (!before || message.view.pending.some((r) => !before.view.pending.some((b) => b.kind === r.kind)));
+  signalTurn(asked, newly);
+}
+
+export function openChat(channel) {
+  state.chatOpen = true;
+  state.unread = 0;
+  if (channel) state.channel = channel;
+  render();
+}
+
+// The room's screen: the game of this seat, else a running game watched, else the lobby.
 export function render() {
   if (!main) return;
   if (state.stopped) {
@@ -84,6 +135,14 @@ export function render() {
     return;
   }
   if (!state.lobby) return;
-  const room = { state, send, render };
-  mount(main, ...(state.game && state.seat !== null ? gameScreen(room) : lobbyScreen(room)));
+  const room = { state, send, render, decide, openChat };
+  const running = state.lobby.status !== "lobby";
+  const active = document.activeElement, activeId = active && active.id;
+  if (state.game && state.seat !== null) mount(main, ...gameScreen(room));
+  else if (running && state.watch) mount(main, ...watchScreen(room));
+  else mount(main, ...lobbyScreen(room));
+  // a screen drawn anew keeps the keyboard where it was: the same node, or the new one with its id
+  if (!active || active === document.body) return;
+  const again = document.contains(active) ? active : activeId ? document.getElementById(activeId) : null;
+  if (again && again !== document.activeElement) again.focus({ preventScroll: true });
 }
