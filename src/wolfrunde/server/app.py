@@ -22,6 +22,7 @@ from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.online import http as online_http
 from wolfrunde.server.passwords import HashSlots
 from wolfrunde.server.ratelimit import Backoff, SlidingWindow
+from wolfrunde.server.retention import RetentionJob
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.security import CodeGuesses, SecurityHeaders
 from wolfrunde.server.site import routes as site
@@ -69,6 +70,8 @@ def create_app(config: ServerConfig) -> Starlette:
         registry = Registry(db, config, all_kinds())
         app.state.rooms = registry
         registry.start_sweeper()
+        retention = app.state.retention = RetentionJob(registry)
+        retention.start()
         restoring = asyncio.get_running_loop().create_task(_restore(registry), name="restore-rooms")
         if config.ready_message:
             print(config.ready_message, flush=True)
@@ -78,6 +81,7 @@ def create_app(config: ServerConfig) -> Starlette:
             restoring.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await restoring
+            await retention.close()
             await registry.close()
             db.close()
 

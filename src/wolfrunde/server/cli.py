@@ -6,7 +6,23 @@ import argparse
 import logging
 from pathlib import Path
 
+from wolfrunde.server.config import DEFAULT_RETENTION_DAYS
+
 HELP = "Startet den Server für Online-Runden"
+MAX_RETENTION_DAYS = 3650
+
+
+def retention_days(text: str) -> int:
+    """The `--retention-days` value: whole days from 1 to ten years, else a German error."""
+    try:
+        days = int(text)
+    except ValueError:
+        days = 0
+    if not 1 <= days <= MAX_RETENTION_DAYS:
+        raise argparse.ArgumentTypeError(
+            f"„{text}“ ist keine gültige Aufbewahrungsfrist: eine ganze Zahl von 1 bis {MAX_RETENTION_DAYS} Tagen"
+        )
+    return days
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -32,6 +48,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=[],
         help="IP-Adresse eines Proxys, dessen X-Forwarded-For geglaubt wird; mehrfach möglich",
     )
+    parser.add_argument(
+        "--retention-days",
+        type=retention_days,
+        default=DEFAULT_RETENTION_DAYS,
+        metavar="TAGE",
+        help="so viele Tage nach dem Ende einer Partie löscht der Server ihren Verlauf und Chat "
+        f"(Standard: {DEFAULT_RETENTION_DAYS})",
+    )
     parser.add_argument("--testing", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -53,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
         "public_origins": origins,
         "trusted_proxies": frozenset(args.trusted_proxy),
         "ready_message": f"Wolfrunde läuft: {origins[0]}/",
+        "retention_days": args.retention_days,
     }
     config = ServerConfig(**common, narration_wait=1.0, narration_prerender=True)
     if args.testing:  # for tests: bots answer at once, skipped steps pass quickly, many sign-ups allowed

@@ -102,6 +102,23 @@ class Registry:
             ended_at = time.time()  # finished before the store kept the time: counts from now
         return RoomActor(code, kind, self.db, self.config, status, seq, ended_at)
 
+    def holds(self, code: str) -> bool:
+        """The room is in memory, or being loaded into it."""
+        return code in self.rooms or code in self._loading
+
+    async def forget_account(self, user_id: int, removed_rooms: list[str]) -> None:
+        """A deleted account leaves every room in memory: rooms the store removed stop, the others'
+        kinds that seat accounts (`forget_account`) rewrite their state and close its connections."""
+        for code in removed_rooms:
+            gone = self.rooms.pop(code, None)
+            if gone is not None:
+                await gone.call(lambda gone=gone: [gone.remove_peer(peer) for peer in gone.peers()])
+                await gone.stop()
+        for actor in list(self.rooms.values()):
+            forget = getattr(actor.kind, "forget_account", None)
+            if forget is not None:
+                await actor.call(lambda forget=forget: forget(user_id))
+
     async def record(self, code: str) -> store.StoredRoom | None:
         """The stored room (its kind, status and state) without loading its game."""
         return await asyncio.to_thread(store.load_room, self.db, code)

@@ -14,6 +14,7 @@ from wolfrunde import werwoerter
 from wolfrunde.engine import Mode, Rules, Side, all_cards, recommended_roles
 from wolfrunde.engine.model import Cadence
 from wolfrunde.engine.night_order import NIGHT_ORDER, all_steps
+from wolfrunde.engine.registry import card_calls
 from wolfrunde.engine.setup import MODE_NAMES, PLAYER_LIMITS
 from wolfrunde.engine.texts import role_pages
 from wolfrunde.narration.catalogue import Catalogue, load_catalogue
@@ -180,7 +181,8 @@ def night_order() -> tuple[NightStep, ...]:
         if name is None:
             raise LookupError(f"night step {step_id!r} has no name for the website")
         only_in = tuple(MODE_NAMES[m] for m in step.modes) if step.modes is not None else ()
-        order.append(NightStep(step_id, name, _CADENCE_NAMES[step.cadence], step.roles, only_in))
+        called = tuple(card_id for card_id in cards if card_calls(step, card_id))
+        order.append(NightStep(step_id, name, _CADENCE_NAMES[step.cadence], called, only_in))
     return tuple(order)
 
 

@@ -46,7 +46,7 @@ class Row:
 class WinRates:
     games: int
     seed: int
-    follow_seer: float
+    follow_informant: float  # how often a villager votes for a wolf the Seherin found
     simulation: str  # sha256 of the simulation's source (players' policy and runner) the rates came from
     rows: dict[str, tuple[Row, ...]]  # rule set -> one row per player count
 
@@ -76,7 +76,7 @@ def measure(games: int = GAMES, seed: int = SEED, progress: bool = False) -> dic
         "about": f"Simulierte Siegquoten der empfohlenen Besetzungen. Erzeugt mit: {COMMAND}",
         "games": games,
         "seed": seed,
-        "follow_seer": policy.FOLLOW_SEER,
+        "follow_informant": policy.FOLLOW_INFORMANT,
         "simulation": simulation_fingerprint(),
         "rules": rows,
     }
@@ -92,7 +92,7 @@ def load(path: Path = DATA_FILE) -> WinRates:
         )
         for rules, entries in data["rules"].items()
     }
-    return WinRates(data["games"], data["seed"], data["follow_seer"], data["simulation"], rows)
+    return WinRates(data["games"], data["seed"], data["follow_informant"], data["simulation"], rows)
 
 
 def simulation_fingerprint() -> str:
