@@ -109,7 +109,8 @@ class Narrator:
 
 @cache
 def roles() -> tuple[Role, ...]:
-    """All roles in the order of the rules page (the order of the page texts)."""
+    """All roles in the engine's role order: as they first wake in the night, then those without a
+    night step by id."""
     pages = role_pages()
     cards = all_cards()
     order = [role_id for role_id in pages if role_id in cards] + sorted(set(cards) - set(pages))
