@@ -11,6 +11,7 @@ from starlette.testclient import TestClient
 from tests.server.conftest import as_user, receive_until, sign_up
 
 from wolfrunde.server.match import recommended
+from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.online.lobby import Lobby
 from wolfrunde.store import Database, accounts
 from wolfrunde.store import rooms as store
@@ -90,11 +91,15 @@ def test_deleting_an_account_leaves_nothing_of_it_in_any_table(client: TestClien
     _stored_room(db, "KANNDA", "lobby", [("Carl", carl)], host=carl, removed=[me])
     assert NAME in json.dumps(_every_row(db), default=str)
 
+    spoken = voices_for(client.app.state.config).narration.name_path(NAME, "jutta")  # type: ignore[attr-defined]
+    spoken.parent.mkdir(parents=True, exist_ok=True)
+    spoken.write_bytes(b"Zenzi, gesprochen")
     assert client.get("/konto", headers=as_user(token)).status_code == 200
     answer = _delete(client, token)
     assert answer.status_code == 200 and "Konto gelöscht" in answer.text
     assert 'wolfrunde_session=""' in answer.headers["set-cookie"]
 
+    assert not spoken.exists(), "the narrator's clip of the name stays"
     rows = _every_row(db)
     dump = json.dumps(rows, default=str, ensure_ascii=False)
     assert NAME not in dump and NAME.casefold() not in dump.casefold()

@@ -3,6 +3,7 @@ retention with `wolfrunde serve --retention-days`, and "Datenschutz" names the v
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from wolfrunde.cli import build_parser
 from wolfrunde.server.app import create_app
 from wolfrunde.server.config import DEFAULT_RETENTION_DAYS, ServerConfig
 from wolfrunde.server.online.lobby import Lobby
-from wolfrunde.server.retention import purge
+from wolfrunde.server.retention import purge, remove_unused_clips
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.store import Database, accounts, default_url
 from wolfrunde.store import rooms as store
@@ -80,6 +81,20 @@ def test_a_room_in_memory_waits_until_it_leaves_memory(tmp_path: Path) -> None:
         assert not registry.holds("JQTDAC")
         assert client.portal.call(purge, registry, time.time()).rooms == ["JQTDAC"]
         assert store.load_room(db, "JQTDAC") is None
+
+
+def test_spoken_names_nobody_used_for_the_retention_time_leave_the_audio_cache(tmp_path: Path) -> None:
+    root = tmp_path / "voices"
+    old, fresh, scene = root / "jutta" / "names" / "ab.ogg", root / "hedda" / "texts" / "cd.mp3", root / "jutta"
+    scene = scene / "scenes" / "night_falls" / "00-ef.ogg"
+    for path in (old, fresh, scene):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"clip")
+    long_ago = time.time() - 10 * DAY
+    os.utime(old, (long_ago, long_ago))
+    os.utime(scene, (long_ago, long_ago))
+    assert remove_unused_clips(root, time.time() - 7 * DAY) == 1
+    assert not old.exists() and fresh.exists() and scene.exists()  # scenes hold no names: `voices prune` keeps them
 
 
 def test_the_privacy_page_names_the_retention_in_force(tmp_path: Path) -> None:

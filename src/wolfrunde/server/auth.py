@@ -8,6 +8,7 @@ unknown name takes as long as one for a known name.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import re
 from enum import Enum
@@ -17,7 +18,11 @@ from pydantic import BaseModel, ConfigDict, StrictStr, ValidationError
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
+from wolfrunde.narration.formats import AudioFormat
+from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.server import safejson
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.passwords import HashSlots, needs_rehash
 from wolfrunde.server.ratelimit import Backoff, SlidingWindow
 from wolfrunde.server.security import client_address, same_origin
@@ -43,6 +48,7 @@ __all__ = [
     "same_origin",
 ]
 
+log = logging.getLogger(__name__)
 COOKIE = "wolfrunde_session"
 NAME_PATTERN = re.compile(r"^[\wÄÖÜäöüß][\w ÄÖÜäöüß\-]{1,22}[\wÄÖÜäöüß]$")
 MAX_BODY = 2048
@@ -195,7 +201,20 @@ async def delete_account(connection: HTTPConnection, user: User) -> DeletedAccou
     (their state follows, the account's connections leave)."""
     deleted = await asyncio.to_thread(delete_stored_account, connection.app.state.db, user.id)
     await connection.app.state.rooms.forget_account(user.id, deleted.removed_rooms)
+    await asyncio.to_thread(_forget_spoken_name, connection.app.state.config, user.name)
     return deleted
+
+
+def _forget_spoken_name(config: ServerConfig, name: str) -> None:
+    """The account's name as every narrator spoke it, in every format, leaves the audio cache (texts
+    filled with the name go with the retention of unused clips)."""
+    try:
+        narration = voices_for(config).narration
+        for narrator_id in NARRATOR_IDS:
+            for fmt in AudioFormat:
+                narration.name_path(name, narrator_id, fmt).unlink(missing_ok=True)
+    except Exception:  # the account is gone already; a cache problem must not turn that into an error
+        log.exception("the deleted account's spoken name could not be removed from the audio cache")
 
 
 def forget_cookie(response: Response) -> Response:

@@ -3,6 +3,10 @@
 A periodic job removes every room past its retention (see `store.retention`: the game ended that long
 ago, or the room waits untouched since then) with its commands and chat, and every expired login
 session. A room still in memory is left for a later run: it leaves memory once nobody uses it.
+
+The narrator's audio cache holds players' names spoken, and texts filled with names; a clip nobody has
+used for the retention time goes too (a cache hit renews a clip's time once a day, so clips in use stay;
+a removed clip is made again when it is asked for).
 """
 
 from __future__ import annotations
@@ -12,17 +16,42 @@ import contextlib
 import logging
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
+from wolfrunde.narration.narrators import NARRATOR_IDS
+from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.store import retention as store
 
 log = logging.getLogger(__name__)
 
 
+PERSONAL_CLIPS = ("names", "texts")  # narration.cache.AudioCache: spoken names, texts filled with names
+
+
 @dataclass(frozen=True)
 class Purged:
     rooms: list[str]
     sessions: int
+    clips: int = 0
+
+
+def remove_unused_clips(root: Path, before: float) -> int:
+    """Deletes every spoken name or filled text under the audio cache `root` last used before `before`."""
+    removed = 0
+    for narrator_id in NARRATOR_IDS:
+        for folder in PERSONAL_CLIPS:
+            base = root / narrator_id / folder
+            if not base.is_dir():
+                continue
+            for path in list(base.rglob("*")):
+                try:
+                    if path.is_file() and path.stat().st_mtime < before:
+                        path.unlink()
+                        removed += 1
+                except FileNotFoundError:  # made or removed meanwhile by another thread or process
+                    continue
+    return removed
 
 
 async def purge(registry: Registry, now: float) -> Purged:
@@ -32,9 +61,16 @@ async def purge(registry: Registry, now: float) -> Purged:
     due = await asyncio.to_thread(store.rooms_past_retention, db, before)
     removed = await asyncio.to_thread(store.remove_rooms, db, [c for c in due if not registry.holds(c)], before)
     sessions = await asyncio.to_thread(store.remove_expired_sessions, db, now)
-    if removed or sessions:
-        log.info("Aufbewahrungsfrist: %d Räume und %d abgelaufene Sitzungen gelöscht", len(removed), sessions)
-    return Purged(removed, sessions)
+    cache = voices_for(registry.config).narration.cache.root
+    clips = await asyncio.to_thread(remove_unused_clips, cache, before)
+    if removed or sessions or clips:
+        log.info(
+            "Aufbewahrungsfrist: %d Räume, %d abgelaufene Sitzungen, %d gesprochene Namen gelöscht",
+            len(removed),
+            sessions,
+            clips,
+        )
+    return Purged(removed, sessions, clips)
 
 
 class RetentionJob:

@@ -13,6 +13,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from wolfrunde.room_codes import new_code
@@ -107,17 +108,18 @@ class Registry:
         return code in self.rooms or code in self._loading
 
     async def forget_account(self, user_id: int, removed_rooms: list[str]) -> None:
-        """A deleted account leaves every room in memory: rooms the store removed stop, the others'
-        kinds that seat accounts (`forget_account`) rewrite their state and close its connections."""
+        """A deleted account leaves every room in memory: rooms the store removed stop (their connections
+        closed), the others' kinds that seat accounts (`forget_account`) rewrite their state and close
+        the account's connections."""
         for code in removed_rooms:
             gone = self.rooms.pop(code, None)
             if gone is not None:
-                await gone.call(lambda gone=gone: [gone.remove_peer(peer) for peer in gone.peers()])
+                await gone.call(partial(_close_all, gone))
                 await gone.stop()
         for actor in list(self.rooms.values()):
             forget = getattr(actor.kind, "forget_account", None)
             if forget is not None:
-                await actor.call(lambda forget=forget: forget(user_id))
+                await actor.call(partial(forget, user_id))
 
     async def record(self, code: str) -> store.StoredRoom | None:
         """The stored room (its kind, status and state) without loading its game."""
@@ -165,3 +167,8 @@ class Registry:
         for actor in list(self.rooms.values()):
             await actor.stop()
         self.rooms.clear()
+
+
+def _close_all(actor: RoomActor) -> None:
+    for peer in actor.peers():
+        actor.remove_peer(peer)
