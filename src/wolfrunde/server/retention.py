@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wolfrunde.narration.narrators import NARRATOR_IDS
+from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.store import retention as store
@@ -34,6 +35,10 @@ class Purged:
     rooms: list[str]
     sessions: int
     clips: int = 0
+
+
+def _remove_unused_clips_of(config: ServerConfig, before: float) -> int:
+    return remove_unused_clips(voices_for(config).narration.cache.root, before)
 
 
 def remove_unused_clips(root: Path, before: float) -> int:
@@ -61,8 +66,7 @@ async def purge(registry: Registry, now: float) -> Purged:
     due = await asyncio.to_thread(store.rooms_past_retention, db, before)
     removed = await asyncio.to_thread(store.remove_rooms, db, [c for c in due if not registry.holds(c)], before)
     sessions = await asyncio.to_thread(store.remove_expired_sessions, db, now)
-    cache = voices_for(registry.config).narration.cache.root
-    clips = await asyncio.to_thread(remove_unused_clips, cache, before)
+    clips = await asyncio.to_thread(_remove_unused_clips_of, registry.config, before)
     if removed or sessions or clips:
         log.info(
             "Aufbewahrungsfrist: %d Räume, %d abgelaufene Sitzungen, %d gesprochene Namen gelöscht",
