@@ -16,6 +16,9 @@ from wolfrunde.server.app import create_app
 from wolfrunde.server.config import DEFAULT_RETENTION_DAYS, ServerConfig
 from wolfrunde.server.online.lobby import Lobby
 from wolfrunde.server.retention import purge, remove_unused_clips
+from wolfrunde.server.rooms.actor import Detach
+from wolfrunde.server.rooms.connection import LocalConnection
+from wolfrunde.server.rooms.kind import Identity, Peer
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.store import Database, accounts, default_url
 from wolfrunde.store import rooms as store
@@ -67,20 +70,25 @@ def test_the_server_removes_ended_games_past_the_retention_by_itself(tmp_path: P
     db.close()
 
 
-def test_a_room_in_memory_waits_until_it_leaves_memory(tmp_path: Path) -> None:
+def test_a_room_someone_has_open_waits_until_it_is_empty(tmp_path: Path) -> None:
     config = ServerConfig(database_url=default_url(tmp_path), retention_days=1, retention_check_seconds=3600.0)
     with TestClient(create_app(config)) as client:
         registry: Registry = client.app.state.rooms  # type: ignore[attr-defined]
         db = registry.db
         _wait_for(lambda: client.app.state.retention.runs >= 1, "run at the start")  # type: ignore[attr-defined]
         _stored(db, "JQTDAC", ended_days_ago=2, kind="online", state=Lobby(host_id=1).to_dict())
-        assert client.portal.call(registry.get, "JQTDAC") is not None  # someone opened it
-        assert client.portal.call(purge, registry, time.time()).rooms == []
-        assert store.load_room(db, "JQTDAC") is not None
-        client.portal.call(registry.sweep, time.time() + config.ended_room_seconds)  # it leaves memory
-        assert not registry.holds("JQTDAC")
+        _stored(db, "KQTDAC", ended_days_ago=2, kind="online", state=Lobby(host_id=1).to_dict())
+        actor = client.portal.call(registry.get, "JQTDAC")
+        assert actor is not None and client.portal.call(registry.get, "KQTDAC") is not None
+        someone = Peer(LocalConnection(lambda message: None), Identity(user_id=1, name="Anna"))
+        assert client.portal.call(actor.attach, someone) is None  # someone has it open
+        assert client.portal.call(purge, registry, time.time()).rooms == ["KQTDAC"]  # nobody in that one
+        assert store.load_room(db, "JQTDAC") is not None and registry.holds("JQTDAC")
+        assert not registry.holds("KQTDAC")
+        client.portal.call(actor.post, Detach(someone))  # in the room's own loop
+        _wait_for(lambda: actor.idle, "see the room empty")
         assert client.portal.call(purge, registry, time.time()).rooms == ["JQTDAC"]
-        assert store.load_room(db, "JQTDAC") is None
+        assert store.load_room(db, "JQTDAC") is None and not registry.holds("JQTDAC")
 
 
 def test_spoken_names_nobody_used_for_the_retention_time_leave_the_audio_cache(tmp_path: Path) -> None:

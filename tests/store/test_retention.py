@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import update
 
 from wolfrunde.store import Database, accounts, default_url, rooms
 from wolfrunde.store import retention as store
@@ -28,10 +29,13 @@ def _room(db: Database, code: str, status: str, *, ended_days_ago: float | None,
     rooms.append_command(db, code, 0, "decide", 0, "vote", 1)
     rooms.add_chat(db, code, "village", 0, "hallo")
     ended = None if ended_days_ago is None else NOW - ended_days_ago * DAY
+    touched = NOW - touched_days_ago * DAY
     with db.session() as session:
         record = session.get(RoomRecord, code)
         assert record is not None
-        record.status, record.ended_at, record.updated_at = status, ended, NOW - touched_days_ago * DAY
+        record.status, record.ended_at, record.updated_at = status, ended, touched
+        session.execute(update(RoomCommand).where(RoomCommand.room_code == code).values(at=touched))
+        session.execute(update(ChatMessage).where(ChatMessage.room_code == code).values(at=touched))
 
 
 def _left(db: Database) -> dict[str, tuple[int, int]]:
@@ -55,12 +59,17 @@ def test_finished_and_abandoned_rooms_past_the_retention_go_with_their_commands_
     _room(db, "OLDEND", "ended", ended_days_ago=None, touched_days_ago=40)  # ended before ended_at was kept
     _room(db, "LOBBY1", "lobby", ended_days_ago=None, touched_days_ago=31)  # left behind in the lobby
     _room(db, "LOBBY2", "lobby", ended_days_ago=None, touched_days_ago=2)
-    _room(db, "RUNNIN", "running", ended_days_ago=None, touched_days_ago=400)  # running games count once they end
+    _room(db, "RUNOLD", "running", ended_days_ago=None, touched_days_ago=40)  # nobody played on: abandoned
+    _room(db, "RUNNOW", "running", ended_days_ago=None, touched_days_ago=40)
+    rooms.append_command(db, "RUNNOW", 1, "timeout", at=NOW - DAY)  # played on yesterday, without a save
+    _room(db, "TALKED", "lobby", ended_days_ago=None, touched_days_ago=40)
+    with db.session() as session:  # somebody wrote in the lobby's chat yesterday
+        session.add(ChatMessage(room_code="TALKED", channel="lobby", seat=0, text="noch da?", at=NOW - DAY))
     before = store.cutoff(NOW, 30)
     due = store.rooms_past_retention(db, before)
-    assert due == ["ENDED1", "HALTED", "LOBBY1", "OLDEND"]
+    assert due == ["ENDED1", "HALTED", "LOBBY1", "OLDEND", "RUNOLD"]
     assert store.remove_rooms(db, due, before) == due
-    assert _left(db) == {"ENDED2": (1, 1), "LOBBY2": (1, 1), "RUNNIN": (1, 1)}
+    assert _left(db) == {"ENDED2": (1, 1), "LOBBY2": (1, 1), "RUNNOW": (2, 1), "TALKED": (1, 2)}
     assert store.rooms_past_retention(db, before) == []
 
 
@@ -105,7 +114,7 @@ def test_a_room_is_due_exactly_when_its_retention_has_passed(
     _room(shared_db, "RQQMCA", status, ended_days_ago=ended if finished else None, touched_days_ago=ended)
     try:
         due = store.rooms_past_retention(shared_db, store.cutoff(NOW, days))
-        assert (due == ["RQQMCA"]) == (status != "running" and ended > days)
+        assert (due == ["RQQMCA"]) == (ended > days)
     finally:
         store.remove_rooms(shared_db, ["RQQMCA"], float("inf"))
         with shared_db.session() as session:

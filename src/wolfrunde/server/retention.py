@@ -1,8 +1,9 @@
 """The server keeps ended games no longer than the operator allows (`ServerConfig.retention_days`).
 
 A periodic job removes every room past its retention (see `store.retention`: the game ended that long
-ago, or the room waits untouched since then) with its commands and chat, and every expired login
-session. A room still in memory is left for a later run: it leaves memory once nobody uses it.
+ago, or nothing happened in the room since then) with its commands and chat, and every expired login
+session. A room in memory that nobody is in leaves memory first; one that someone is in waits for a
+later run.
 
 The narrator's audio cache holds players' names spoken, and texts filled with names; a clip nobody has
 used for the retention time goes too (a cache hit renews a clip's time once a day, so clips in use stay;
@@ -64,7 +65,8 @@ async def purge(registry: Registry, now: float) -> Purged:
     db = registry.db
     before = store.cutoff(now, registry.config.retention_days)
     due = await asyncio.to_thread(store.rooms_past_retention, db, before)
-    removed = await asyncio.to_thread(store.remove_rooms, db, [c for c in due if not registry.holds(c)], before)
+    free = [code for code in due if await registry.evict_idle(code)]  # a room someone is in waits
+    removed = await asyncio.to_thread(store.remove_rooms, db, free, before)
     sessions = await asyncio.to_thread(store.remove_expired_sessions, db, now)
     clips = await asyncio.to_thread(_remove_unused_clips_of, registry.config, before)
     if removed or sessions or clips:

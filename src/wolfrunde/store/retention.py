@@ -1,30 +1,40 @@
 """What the store keeps no longer than it must: rooms past their retention and expired login sessions.
 
-A room is past its retention when its game ended (or halted) that long ago, or when it never got that far
-and nobody touched it for that long (a lobby left behind). Such a room goes whole: its record with the
-seats' names and guests' token hashes, its commands and its chat. Running games are not touched; they
-count once they end.
+A room is past its retention when its game ended (or halted) that long ago, or when nothing happened in
+it for that long: a lobby left behind, a game nobody played on (a table whose device went away mid-game).
+What happened last is the latest of its saves, commands and chat lines. Such a room goes whole: its
+record with the seats' names and guests' token hashes, its commands and its chat.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
-from sqlalchemy import ColumnElement, and_, delete, or_, select
+from sqlalchemy import ColumnElement, and_, case, delete, func, or_, select
 
 from wolfrunde.store.database import Database
 from wolfrunde.store.models import ChatMessage, RoomCommand, RoomRecord, SessionRecord
 
 DAY = 86_400.0
 FINISHED = ("ended", "halted")  # server.rooms.status.RoomStatus values whose game is over
-WAITING = "lobby"
+UNFINISHED = ("lobby", "running")
+
+
+def _last_activity() -> ColumnElement[float]:
+    """When anything last happened in the room: its last save, command or chat line."""
+    command = select(func.max(RoomCommand.at)).where(RoomCommand.room_code == RoomRecord.code).scalar_subquery()
+    chat = select(func.max(ChatMessage.at)).where(ChatMessage.room_code == RoomRecord.code).scalar_subquery()
+    saved = RoomRecord.updated_at
+    latest = case((func.coalesce(command, saved) > saved, command), else_=saved)
+    return case((func.coalesce(chat, latest) > latest, chat), else_=latest)
 
 
 def _past_retention(cutoff: float) -> ColumnElement[bool]:
+    finished = RoomRecord.status.in_(FINISHED)
     return or_(
-        and_(RoomRecord.status.in_(FINISHED), RoomRecord.ended_at.is_not(None), RoomRecord.ended_at < cutoff),
-        and_(RoomRecord.status.in_(FINISHED), RoomRecord.ended_at.is_(None), RoomRecord.updated_at < cutoff),
-        and_(RoomRecord.status == WAITING, RoomRecord.updated_at < cutoff),
+        and_(finished, RoomRecord.ended_at.is_not(None), RoomRecord.ended_at < cutoff),
+        and_(finished, RoomRecord.ended_at.is_(None), _last_activity() < cutoff),
+        and_(RoomRecord.status.in_(UNFINISHED), _last_activity() < cutoff),
     )
 
 
@@ -34,7 +44,7 @@ def cutoff(now: float, days: float) -> float:
 
 
 def rooms_past_retention(db: Database, before: float) -> list[str]:
-    """The codes of every room whose game ended before `before`, or that waits untouched since then."""
+    """The codes of every room whose game ended before `before`, or where nothing happened since then."""
     with db.session() as session:
         return list(session.scalars(select(RoomRecord.code).where(_past_retention(before)).order_by(RoomRecord.code)))
 

@@ -107,6 +107,20 @@ class Registry:
         """The room is in memory, or being loaded into it."""
         return code in self.rooms or code in self._loading
 
+    async def evict_idle(self, code: str) -> bool:
+        """Stops and forgets the room if it is in memory with nobody in it (whether it is in memory or not
+        afterwards: False when someone is in it or it is being loaded)."""
+        if code in self._loading:
+            return False
+        actor = self.rooms.get(code)
+        if actor is None:
+            return True
+        if not actor.idle:
+            return False
+        del self.rooms[code]
+        await actor.stop()
+        return True
+
     async def forget_account(self, user_id: int, removed_rooms: list[str]) -> None:
         """A deleted account leaves every room in memory: rooms the store removed stop (their connections
         closed), the others' kinds that seat accounts (`forget_account`) rewrite their state and close
