@@ -24,6 +24,7 @@ from wolfrunde.server.online import http as online_http
 from wolfrunde.server.passwords import HashSlots
 from wolfrunde.server.presence import Presence
 from wolfrunde.server.ratelimit import Limits
+from wolfrunde.server.retention import RetentionJob
 from wolfrunde.server.rooms.registry import Registry, RoomElsewhere
 from wolfrunde.server.security import LOOKUPS_PER_MINUTE, MISSES_PER_MINUTE, CodeGuesses, SecurityHeaders
 from wolfrunde.server.site import routes as site
@@ -105,6 +106,8 @@ def create_app(config: ServerConfig) -> Starlette:
         registry = Registry(db, config, all_kinds(), ownership)
         app.state.rooms = registry
         registry.start_sweeper()
+        retention = app.state.retention = RetentionJob(registry)
+        retention.start()
         restoring = asyncio.get_running_loop().create_task(_restore(registry), name="restore-rooms")
         if config.ready_message:
             print(config.ready_message, flush=True)
@@ -114,6 +117,7 @@ def create_app(config: ServerConfig) -> Starlette:
             restoring.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await restoring
+            await retention.close()
             await registry.close()
             await app.state.presence.close()
             if redis_client is not None:

@@ -8,25 +8,47 @@ unknown name takes as long as one for a known name.
 from __future__ import annotations
 
 import asyncio
+import logging
 import math
 import re
+from enum import Enum
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictStr, ValidationError
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
+from wolfrunde.narration.formats import AudioFormat
+from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.server import safejson
+from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.passwords import HashSlots, needs_rehash
 from wolfrunde.server.ratelimit import LoginBackoff, Window
 from wolfrunde.server.security import client_address, same_origin
 from wolfrunde.server.texts import HTTP
 from wolfrunde.store import Database, User
 from wolfrunde.store import accounts as store
+from wolfrunde.store.account_deletion import DeletedAccount
+from wolfrunde.store.account_deletion import delete_account as delete_stored_account
 from wolfrunde.store.accounts import SESSION_SECONDS
 
-__all__ = ["COOKIE", "current_user", "login", "logout", "me", "problem", "register", "same_origin"]
+__all__ = [
+    "COOKIE",
+    "PasswordCheck",
+    "check_password",
+    "current_user",
+    "delete_account",
+    "forget_cookie",
+    "login",
+    "logout",
+    "me",
+    "problem",
+    "register",
+    "same_origin",
+]
 
+log = logging.getLogger(__name__)
 COOKIE = "wolfrunde_session"
 NAME_PATTERN = re.compile(r"^[\wÄÖÜäöüß][\w ÄÖÜäöüß\-]{1,22}[\wÄÖÜäöüß]$")
 MAX_BODY = 2048
@@ -147,3 +169,54 @@ async def me(request: Request) -> Response:
     if user is None:
         return problem(401, "not_logged_in")
     return JSONResponse(_user_json(user))
+
+
+# --- deleting an account ------------------------------------------------------------------------------
+
+
+class PasswordCheck(Enum):
+    RIGHT = "right"
+    WRONG = "wrong"
+    WAIT = "wait"  # too many wrong passwords for this name from this address: try again later
+
+
+async def check_password(request: Request, user: User, password: str) -> tuple[PasswordCheck, int]:
+    """The logged-in user's password entered again; wrong guesses slow down like failed logins (the same
+    counters). With WAIT, the seconds to wait."""
+    backoff: LoginBackoff = request.app.state.login_backoff
+    key = f"{store.name_key(user.name)}|{client_address(request)}"
+    wait = await backoff.wait(key)
+    if wait > 0:
+        return PasswordCheck.WAIT, math.ceil(wait)
+    valid = len(password) <= MAX_PASSWORD and await _hashes(request).verify(user.password_hash, password)
+    if not valid:
+        await backoff.failed(key)
+        return PasswordCheck.WRONG, 0
+    await backoff.succeeded(key)
+    return PasswordCheck.RIGHT, 0
+
+
+async def delete_account(connection: HTTPConnection, user: User) -> DeletedAccount:
+    """Deletes the account with its sessions and its traces in stored rooms, then in the rooms in memory
+    (their state follows, the account's connections leave)."""
+    deleted = await asyncio.to_thread(delete_stored_account, connection.app.state.db, user.id)
+    await connection.app.state.rooms.forget_account(user.id, deleted.removed_rooms)
+    await asyncio.to_thread(_forget_spoken_name, connection.app.state.config, user.name)
+    return deleted
+
+
+def _forget_spoken_name(config: ServerConfig, name: str) -> None:
+    """The account's name as every narrator spoke it, in every format, leaves the audio cache (texts
+    filled with the name go with the retention of unused clips)."""
+    try:
+        narration = voices_for(config).narration
+        for narrator_id in NARRATOR_IDS:
+            for fmt in AudioFormat:
+                narration.name_path(name, narrator_id, fmt).unlink(missing_ok=True)
+    except Exception:  # the account is gone already; a cache problem must not turn that into an error
+        log.exception("the deleted account's spoken name could not be removed from the audio cache")
+
+
+def forget_cookie(response: Response) -> Response:
+    response.delete_cookie(COOKIE, path="/")
+    return response

@@ -6,7 +6,23 @@ import argparse
 import logging
 from pathlib import Path
 
+from wolfrunde.server.config import DEFAULT_RETENTION_DAYS
+
 HELP = "Startet den Server für Online-Runden"
+MAX_RETENTION_DAYS = 3650
+
+
+def retention_days(text: str) -> int:
+    """The `--retention-days` value: whole days from 1 to ten years, else a German error."""
+    try:
+        days = int(text)
+    except ValueError:
+        days = 0
+    if not 1 <= days <= MAX_RETENTION_DAYS:
+        raise argparse.ArgumentTypeError(
+            f"„{text}“ ist keine gültige Aufbewahrungsfrist: eine ganze Zahl von 1 bis {MAX_RETENTION_DAYS} Tagen"
+        )
+    return days
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -56,6 +72,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="das static-auth-secret des TURN-Servers (coturn, use-auth-secret); Pflicht mit --turn-url",
     )
+    parser.add_argument(
+        "--retention-days",
+        type=retention_days,
+        default=DEFAULT_RETENTION_DAYS,
+        metavar="TAGE",
+        help="so viele Tage nach dem Ende einer Partie löscht der Server ihren Verlauf und Chat "
+        f"(Standard: {DEFAULT_RETENTION_DAYS})",
+    )
     parser.add_argument("--testing", action="store_true", help=argparse.SUPPRESS)
 
 
@@ -87,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
         "redis_url": args.redis_url,
         "turn_url": args.turn_url,
         "turn_secret": args.turn_secret,
+        "retention_days": args.retention_days,
     }
     config = ServerConfig(**common, narration_wait=1.0, narration_prerender=True)
     if args.testing:  # for tests: bots answer at once, skipped steps pass quickly, many sign-ups allowed

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+DEFAULT_RETENTION_DAYS = 30  # how long ended games' logs and chats are kept (`wolfrunde serve --retention-days`)
+
 
 @dataclass(frozen=True)
 class ServerConfig:
@@ -25,6 +27,8 @@ class ServerConfig:
     trusted_proxies: frozenset[str] = frozenset()  # addresses whose X-Forwarded-For is believed
     concurrent_password_hashes: int = 2  # argon2 takes 64 MiB each: more sign-ups and logins wait their turn
     ready_message: str | None = None  # printed once the server is ready (the address to open)
+    retention_days: float = DEFAULT_RETENTION_DAYS  # ended games (logs, chats, seats) are removed after this
+    retention_check_seconds: float = 3600.0  # how often the server looks for rooms past their retention
     restart_grace: float = 15.0  # after a restart every open step runs at least this long, so players can return
     # several processes on one PostgreSQL database (docs/operators.md, Scale-out)
     process_address: str | None = None  # host:port where the other processes reach this one

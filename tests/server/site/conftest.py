@@ -22,7 +22,9 @@ VARIANTS = (
     "/rollen?partei=woelfe&spieler=8",
     "/rollen?partei=allein",
     "/rollen-nach-spielerzahl?regelwerk=duesterwald",
+    "/konto",  # logged out; the logged-in form is in `rendered` too
 )
+ACCOUNT_FORM = "/konto?angemeldet"
 
 
 def site_paths() -> list[str]:
@@ -54,4 +56,16 @@ def rendered(site: TestClient) -> dict[str, str]:
         response = site.get(path)
         assert response.status_code == 200, path
         found[path] = response.text
+    found[ACCOUNT_FORM] = account_form(site)
     return found
+
+
+def account_form(client: TestClient) -> str:
+    """The account page of a logged-in player, with the form and an error shown."""
+    answer = client.post("/api/register", json={"name": "Seitenprüfer", "password": "geheim-123"})
+    assert answer.status_code == 201, answer.text
+    cookie = {"cookie": f"wolfrunde_session={answer.cookies['wolfrunde_session']}"}
+    client.cookies.clear()
+    response = client.post("/konto", data={"passwort": "falsch-falsch"}, headers=cookie)
+    assert response.status_code == 403 and 'type="password"' in response.text
+    return response.text

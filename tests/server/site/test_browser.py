@@ -48,14 +48,14 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-def open_page(browser: Browser, live: LiveServer, width: int, javascript: bool = True, *, inject: bool = False) -> Page:
-    """A page at this width; `inject` lets the test add its own script (axe) past the site's CSP."""
+def open_page(browser: Browser, live: LiveServer, width: int, javascript: bool = True, csp: bool = True) -> Page:
+    """A page at this width; `csp=False` lets the test inject axe-core past the site's script policy."""
     context = browser.new_context(
         base_url=live.url,
         viewport={"width": width, "height": HEIGHT},
         locale="de-DE",
         java_script_enabled=javascript,
-        bypass_csp=inject,
+        bypass_csp=not csp,
     )
     context.set_default_timeout(20_000)
     return context.new_page()
@@ -92,7 +92,7 @@ def test_axe_finds_nothing_serious_on_any_page(browser: Browser, live: LiveServe
     axe = web_tool("axe-core/axe.min.js")
     findings: list[str] = []
     for label, width in WIDTHS.items():
-        page = open_page(browser, live, width, inject=True)
+        page = open_page(browser, live, width, csp=False)
         for path in site_paths() if label == "phone" else list(SHOWCASE):
             page.goto(path)
             page.add_script_tag(path=str(axe))

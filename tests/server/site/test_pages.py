@@ -35,7 +35,7 @@ def test_each_page_has_title_description_canonical_and_opengraph(rendered: dict[
         assert canonical == "http://testserver" + path.split("?")[0] == document.meta("og:url"), path
         if "?" not in path:
             titles.add(title)
-    assert len(titles) == len(pages.all_paths()), "two pages share a title"
+    assert len(titles) == len({path for path in rendered if "?" not in path}), "two pages share a title"
 
 
 def test_the_pages_work_without_javascript(rendered: dict[str, str]) -> None:
@@ -84,3 +84,23 @@ def test_the_rules_page_names_the_whole_night_and_the_duesterwald_differences(re
         assert point in duesterwald
     overview = document.by_id("rollen").find_all("h3")
     assert [h.text() for h in overview] == [role.name for role in catalogue.roles()]
+
+
+def test_the_rules_describe_the_push_to_talk_voice_chat_of_the_online_round(rendered: dict[str, str]) -> None:
+    document = parse(rendered["/regeln"])
+    voice = document.by_id("sprachchat").text()
+    assert "Sprechtaste gedrückt" in voice and "Werwölfe beraten sich untereinander" in voice
+    assert "nirgends aufgezeichnet" in voice
+    online = document.by_id("spielarten").find("dd").text()
+    assert "Sprachchat mit Sprechtaste" in online
+    assert "ohne Sprachchat" in document.by_id("spielarten").find_all("dd")[1].text()
+
+
+def test_the_privacy_page_names_what_is_stored_and_links_the_account_page(rendered: dict[str, str]) -> None:
+    document = parse(rendered["/datenschutz"])
+    stored = [h.text() for h in document.by_id("konto").find_all("h3")]
+    assert stored == ["Kontoname", "Passwort, nur als Hash", "Sitzung", "Spielverlauf", "Chat", "Sprachchat"]
+    assert "30 Tage sind die Voreinstellung" in document.by_id("frist").text()
+    links = {a.attrs["href"] for a in document.by_id("konto-loeschen").find_all("a")}
+    assert pages.ACCOUNT.path in links
+    assert pages.ACCOUNT.path not in pages.all_paths(), "the account page is nobody's to index"

@@ -21,14 +21,11 @@ def test_without_a_filter_all_roles_are_listed(site: TestClient) -> None:
 
 
 def test_the_sides_are_village_wolves_and_alone(site: TestClient) -> None:
-    assert set(shown(site, "partei=allein")) == {"white_wolf", "piper", "angel"}
-    assert set(shown(site, "partei=woelfe")) == {
-        "werewolf",
-        "border_crosser",
-        "primal_wolf",
-        "alpha_wolf",
-        "white_wolf",
-    }
+    order = [role.id for role in catalogue.roles()]
+    alone, wolves = shown(site, "partei=allein"), shown(site, "partei=woelfe")
+    assert set(alone) == {"white_wolf", "piper", "angel"}
+    assert set(wolves) == {"werewolf", "border_crosser", "primal_wolf", "alpha_wolf", "white_wolf"}
+    assert alone == [r for r in order if r in alone] and wolves == [r for r in order if r in wolves]
     village = shown(site, "partei=dorf")
     assert "seer" in village and "border_crosser" in village and "werewolf" not in village
     assert "captain" not in village and "piper" not in village

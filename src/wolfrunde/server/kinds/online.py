@@ -21,13 +21,14 @@ from wolfrunde.server.narration_voices import known_narrator, voices_for
 from wolfrunde.server.online import chat, payloads
 from wolfrunde.server.online import messages as m
 from wolfrunde.server.online.game import ChannelsOpened, OnlineGame
-from wolfrunde.server.online.lobby import Lobby, check_timers
+from wolfrunde.server.online.lobby import Lobby, Seat, check_timers
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.connection import LocalConnection, encode
 from wolfrunde.server.rooms.kind import Identity, Peer, RoomServices
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.rooms.timer import Timer
+from wolfrunde.store.account_deletion import forget_in_online_room
 from wolfrunde.store.rooms import StoredCommand, StoredRoom
 
 log = logging.getLogger(__name__)
@@ -214,6 +215,23 @@ class OnlineRoom:
     async def _history(self, seat: int) -> dict[str, Any]:
         since = {} if self.game is None else self.game.chat_since(seat)
         return await chat.history(self._room, self.lobby, self._readable(seat), since)
+
+    async def forget_account(self, user_id: int) -> None:
+        """The account was deleted (the store is rewritten already): the lobby in memory follows the same
+        rewrite, and the account's connections leave the room."""
+        room = self._room
+        for peer in room.peers():
+            if peer.identity.user_id == user_id and not peer.extra.get("bot"):
+                room.remove_peer(peer)
+        change = forget_in_online_room(self.lobby.to_dict(), None, room.status.value, user_id)
+        if change is None or change.gone:
+            return
+        self.lobby.seats[:] = [Seat(**seat) for seat in change.state["seats"]]
+        self.lobby.removed[:] = change.state["removed"]
+        self.lobby.host_id = int(change.state["host_id"])
+        await room.save(state=self.lobby.to_dict())
+        self._refresh_seats()
+        self._broadcast_lobby()
 
     # --- lobby --------------------------------------------------------------------------------------
     def _lobby_gate(self, peer: Peer, *, host: bool) -> None:

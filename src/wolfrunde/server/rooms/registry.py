@@ -21,6 +21,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from wolfrunde.room_codes import new_code
@@ -151,6 +152,38 @@ class Registry:
             ended_at = time.time()  # finished before the store kept the time: counts from now
         return RoomActor(code, kind, self.db, self.config, status, seq, ended_at)
 
+    def holds(self, code: str) -> bool:
+        """The room is in memory, or being loaded into it."""
+        return code in self.rooms or code in self._loading
+
+    async def evict_idle(self, code: str) -> bool:
+        """Stops and forgets the room if it is in memory with nobody in it (whether it is in memory or not
+        afterwards: False when someone is in it or it is being loaded)."""
+        if code in self._loading:
+            return False
+        actor = self.rooms.get(code)
+        if actor is None:
+            return True
+        if not actor.idle:
+            return False
+        del self.rooms[code]
+        await actor.stop()
+        return True
+
+    async def forget_account(self, user_id: int, removed_rooms: list[str]) -> None:
+        """A deleted account leaves every room in memory: rooms the store removed stop (their connections
+        closed), the others' kinds that seat accounts (`forget_account`) rewrite their state and close
+        the account's connections."""
+        for code in removed_rooms:
+            gone = self.rooms.pop(code, None)
+            if gone is not None:
+                await gone.call(partial(_close_all, gone))
+                await gone.stop()
+        for actor in list(self.rooms.values()):
+            forget = getattr(actor.kind, "forget_account", None)
+            if forget is not None:
+                await actor.call(partial(forget, user_id))
+
     async def record(self, code: str) -> store.StoredRoom | None:
         """The stored room (its kind, status and state) without loading its game."""
         return await asyncio.to_thread(store.load_room, self.db, code)
@@ -245,3 +278,8 @@ class Registry:
             await actor.stop()
         self.rooms.clear()
         await asyncio.to_thread(self.ownership.close)
+
+
+def _close_all(actor: RoomActor) -> None:
+    for peer in actor.peers():
+        actor.remove_peer(peer)

@@ -109,7 +109,8 @@ class Narrator:
 
 @cache
 def roles() -> tuple[Role, ...]:
-    """All roles in the order of the rules page (the order of the page texts)."""
+    """All roles in the engine's role order: as they first wake in the night, then those without a
+    night step by id."""
     pages = role_pages()
     cards = all_cards()
     order = [role_id for role_id in pages if role_id in cards] + sorted(set(cards) - set(pages))
@@ -176,12 +177,12 @@ def night_order() -> tuple[NightStep, ...]:
     order = []
     for step_id in NIGHT_ORDER:
         step = steps[step_id]
-        called = tuple(role_id for role_id in cards if card_calls(step, role_id))
         own = [c for c in cards.values() if c.step == step_id]
         name = _STEP_NAMES.get(step_id) or (own[0].name if len(own) == 1 else None)
         if name is None:
             raise LookupError(f"night step {step_id!r} has no name for the website")
         only_in = tuple(MODE_NAMES[m] for m in step.modes) if step.modes is not None else ()
+        called = tuple(card_id for card_id in cards if card_calls(step, card_id))
         order.append(NightStep(step_id, name, _CADENCE_NAMES[step.cadence], called, only_in))
     return tuple(order)
 

@@ -6,14 +6,16 @@ and, for the simulated win rates, from `winrates`.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
+from wolfrunde.server.config import DEFAULT_RETENTION_DAYS
 from wolfrunde.server.site import catalogue, winrates
+from wolfrunde.store.account_deletion import DELETED_PLAYER
 from wolfrunde.store.accounts import SESSION_SECONDS
 
 SITE_NAME = "Wolfrunde"
-RETENTION_DAYS = 30  # default time ended games' logs and chats are kept (the operator can change it)
 DESCRIPTION_LENGTH = 160
 _ONLINE = catalogue.player_limits("online")
 _TABLE = catalogue.player_limits("table_single_device")
@@ -98,6 +100,13 @@ PAGES: tuple[Page, ...] = (
     ),
 )
 BY_PATH = {page.path: page for page in PAGES}
+# One's own account: linked from "Datenschutz" and the online client's account menu, not in the sitemap.
+ACCOUNT = Page(
+    "/konto",
+    "konto.html",
+    "Dein Konto",
+    "Dein Wolfrunde-Konto: sehen, unter welchem Namen du angemeldet bist, und das Konto mit allen Sitzungen löschen.",
+)
 ROLES_PATH = "/rollen"
 
 
@@ -288,7 +297,7 @@ def count_context(rules: str) -> dict[str, Any]:
         "groups": WINNER_GROUPS,
         "games": rates.games,
         "seed": rates.seed,
-        "follow_seer": rates.follow_seer,
+        "follow_informant": rates.follow_informant,
         "command": winrates.COMMAND,
         "modes": {row.mode for row in rates.rows[rules]},
         "mode_name": catalogue.mode_name,
@@ -306,5 +315,32 @@ def origin_context(voice_engine: str | None) -> dict[str, Any]:
     }
 
 
-def privacy_context() -> dict[str, Any]:
-    return {"session_days": SESSION_SECONDS // 86400, "retention_days": RETENTION_DAYS}
+def days(value: float) -> str:
+    """A number of days as a German text: "30", "1,5"."""
+    return f"{value:g}".replace(".", ",")
+
+
+def privacy_context(retention_days: float) -> dict[str, Any]:
+    return {
+        "session_days": SESSION_SECONDS // 86400,
+        "retention_days": days(retention_days),
+        "default_retention_days": days(DEFAULT_RETENTION_DAYS),
+        "is_default": retention_days == DEFAULT_RETENTION_DAYS,
+        "deleted_player": DELETED_PLAYER,
+        "account_path": ACCOUNT.path,
+    }
+
+
+def account_context(
+    name: str | None, *, since: float | None = None, error: str | None = None, deleted: str | None = None
+) -> dict[str, Any]:
+    """The account page: logged out (`name` None), logged in with the form (and an `error`), or done
+    (`deleted`: the name the account had)."""
+    joined = None if since is None else time.strftime("%d.%m.%Y", time.gmtime(since))
+    return {
+        "account_name": name,
+        "joined": joined,
+        "error": error,
+        "deleted": deleted,
+        "deleted_player": DELETED_PLAYER,
+    }

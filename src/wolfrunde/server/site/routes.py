@@ -2,47 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from wolfrunde.server.site import catalogue, pages
-
-HERE = Path(__file__).parent
-CACHE = {"Cache-Control": "public, max-age=300"}
-CSS_PATH = "/seite/site.css"
-
-_env = Environment(
-    loader=FileSystemLoader(HERE / "templates"),
-    autoescape=select_autoescape(("html", "xml")),
-    undefined=StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
-_env.filters["percent"] = lambda share: f"{share * 100:.0f} %"
-
-
-def _origin(request: Request) -> str:
-    return str(request.base_url).rstrip("/")
-
-
-def render(request: Request, page: pages.Page, status: int = 200, **values: Any) -> HTMLResponse:
-    template = _env.get_template(page.template)
-    html = template.render(
-        **pages.common(),
-        **values,
-        page=page,
-        path=request.url.path,
-        canonical=_origin(request) + page.path,
-        origin=_origin(request),
-        css=CSS_PATH,
-    )
-    return HTMLResponse(html, status_code=status, headers=CACHE if status == 200 else None)
+from wolfrunde.server.site import account, catalogue, pages
+from wolfrunde.server.site.rendering import CACHE, HERE, env, render
+from wolfrunde.server.site.rendering import origin as site_origin
 
 
 def _simple(path: str, **values: Any) -> Route:
@@ -88,7 +57,8 @@ async def origin(request: Request) -> Response:
 
 
 async def privacy(request: Request) -> Response:
-    return render(request, pages.BY_PATH["/datenschutz"], **pages.privacy_context())
+    days = request.app.state.config.retention_days
+    return render(request, pages.BY_PATH["/datenschutz"], **pages.privacy_context(days))
 
 
 def not_found(request: Request, message: str) -> HTMLResponse:
@@ -97,13 +67,13 @@ def not_found(request: Request, message: str) -> HTMLResponse:
 
 
 async def sitemap(request: Request) -> Response:
-    base = _origin(request)
-    xml = _env.get_template("sitemap.xml").render(urls=[base + path for path in pages.all_paths()])
+    base = site_origin(request)
+    xml = env.get_template("sitemap.xml").render(urls=[base + path for path in pages.all_paths()])
     return Response(xml, media_type="application/xml", headers=CACHE)
 
 
 async def robots(request: Request) -> Response:
-    return PlainTextResponse(f"User-agent: *\nAllow: /\nSitemap: {_origin(request)}/sitemap.xml\n", headers=CACHE)
+    return PlainTextResponse(f"User-agent: *\nAllow: /\nSitemap: {site_origin(request)}/sitemap.xml\n", headers=CACHE)
 
 
 def routes() -> list[BaseRoute]:
@@ -118,6 +88,8 @@ def routes() -> list[BaseRoute]:
         Route("/werwoerter/regeln", werwoerter_rules),
         Route("/herkunft", origin),
         Route("/datenschutz", privacy),
+        Route(pages.ACCOUNT.path, account.show, methods=["GET", "HEAD"]),
+        Route(pages.ACCOUNT.path, account.delete, methods=["POST"]),
         Route("/sitemap.xml", sitemap),
         Route("/robots.txt", robots),
         Mount("/seite", app=StaticFiles(directory=HERE / "static"), name="site-static"),

@@ -15,6 +15,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -46,40 +47,54 @@ class Row:
 class WinRates:
     games: int
     seed: int
-    follow_seer: float
+    follow_informant: float  # how often a villager votes for a wolf the Seherin found
     simulation: str  # sha256 of the simulation's source (players' policy and runner) the rates came from
     rows: dict[str, tuple[Row, ...]]  # rule set -> one row per player count
 
 
-def measure(games: int = GAMES, seed: int = SEED, progress: bool = False) -> dict[str, Any]:
-    """Plays `games` games for every player count and rule set; the JSON the page reads."""
-    rows: dict[str, list[dict[str, Any]]] = {}
-    for rules in catalogue.RULE_SETS:
-        rows[rules] = []
-        for players in catalogue.all_player_counts():
-            mode = runner.random_setup(players, seed, rules).mode  # the mode the simulation plays this count in
-            roles = catalogue.recommended(players, mode, rules)
-            started = time.perf_counter()
-            stats = runner.simulate(players, games, seed, rules, roles)
-            if progress:
-                print(f"{rules} {players:2}: {time.perf_counter() - started:5.1f} s", file=sys.stderr)
-            rows[rules].append(
-                {
-                    "players": players,
-                    "mode": mode,
-                    "roles": roles,
-                    "wins": dict(sorted(stats.wins.items())),
-                    "rounds": round(stats.rounds / stats.games, 2),
-                }
-            )
+def measure(games: int = GAMES, seed: int = SEED, progress: bool = False, jobs: int = 1) -> dict[str, Any]:
+    """Plays `games` games for every player count and rule set; the JSON the page reads. With `jobs` > 1
+    the counts are played in that many processes; the result is the same (each count has its own seed)."""
+    tasks = [
+        (rules, players, games, seed) for rules in catalogue.RULE_SETS for players in catalogue.all_player_counts()
+    ]
+    tasks.sort(key=lambda task: -task[1])  # the big tables first, so the processes finish together
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            done = list(pool.map(_row, tasks))
+    else:
+        done = [_row(task) for task in tasks]
+    rows: dict[str, list[dict[str, Any]]] = {rules: [] for rules in catalogue.RULE_SETS}
+    for (rules, players, _, _), (row, seconds) in sorted(zip(tasks, done, strict=True), key=lambda d: d[0][:2]):
+        if progress:
+            print(f"{rules} {players:2}: {seconds:5.1f} s", file=sys.stderr)
+        rows[rules].append(row)
+    rows = {rules: rows[rules] for rules in catalogue.RULE_SETS}
     return {
         "about": f"Simulierte Siegquoten der empfohlenen Besetzungen. Erzeugt mit: {COMMAND}",
         "games": games,
         "seed": seed,
-        "follow_seer": policy.FOLLOW_INFORMANT,
+        "follow_informant": policy.FOLLOW_INFORMANT,
         "simulation": simulation_fingerprint(),
         "rules": rows,
     }
+
+
+def _row(task: tuple[str, int, int, int]) -> tuple[dict[str, Any], float]:
+    """One player count of one rule set: its row, and how long it took."""
+    rules, players, games, seed = task
+    started = time.perf_counter()
+    mode = runner.random_setup(players, seed, rules).mode  # the mode the simulation plays this count in
+    roles = catalogue.recommended(players, mode, rules)
+    stats = runner.simulate(players, games, seed, rules, roles)
+    row = {
+        "players": players,
+        "mode": mode,
+        "roles": roles,
+        "wins": dict(sorted(stats.wins.items())),
+        "rounds": round(stats.rounds / stats.games, 2),
+    }
+    return row, time.perf_counter() - started
 
 
 @cache
@@ -92,7 +107,7 @@ def load(path: Path = DATA_FILE) -> WinRates:
         )
         for rules, entries in data["rules"].items()
     }
-    return WinRates(data["games"], data["seed"], data["follow_seer"], data["simulation"], rows)
+    return WinRates(data["games"], data["seed"], data["follow_informant"], data["simulation"], rows)
 
 
 def simulation_fingerprint() -> str:
@@ -137,12 +152,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Siegquoten der empfohlenen Besetzungen simulieren")
     parser.add_argument("--games", type=int, default=GAMES, help="Partien je Spielerzahl und Regelwerk")
     parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--jobs", type=int, default=1, help="so viele Prozesse gleichzeitig (Standard: 1)")
     parser.add_argument("--out", type=Path, default=DATA_FILE)
     args = parser.parse_args(argv)
-    if args.games < 1:
-        print("--games muss positiv sein.", file=sys.stderr)
+    if args.games < 1 or args.jobs < 1:
+        print("--games und --jobs müssen positiv sein.", file=sys.stderr)
         return 2
-    data = measure(args.games, args.seed, progress=True)
+    data = measure(args.games, args.seed, progress=True, jobs=args.jobs)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(to_text(data), encoding="utf-8")
     print(f"geschrieben: {args.out}", file=sys.stderr)
