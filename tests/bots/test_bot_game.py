@@ -35,6 +35,7 @@ MESSAGE_TYPES = {
     "removed",
     "narration",
     "voted",
+    "voice",  # the seat's voice plan: seats only, from its own view
 }
 
 

@@ -24,7 +24,7 @@ from wolfrunde.server.online.game import ChannelsOpened, OnlineGame
 from wolfrunde.server.online.lobby import Lobby, Seat, check_timers
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.connection import LocalConnection, encode
-from wolfrunde.server.rooms.kind import Identity, Peer, RoomServices
+from wolfrunde.server.rooms.kind import HaltedOnLoad, Identity, Peer, RoomServices
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.rooms.timer import Timer
@@ -44,10 +44,6 @@ class BotSays:
     def __init__(self, peer: Peer, message: dict[str, Any]) -> None:
         self.peer = peer
         self.message = message
-
-
-class HaltedOnLoad:
-    """The stored game could not be replayed: the room tells the store it is halted."""
 
 
 class OnlineRoom:

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket
 from wolfrunde.narration.template import spoken_duration
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms import protocol
-from wolfrunde.server.rooms.kind import Handle, Identity, Peer, RoomServices
+from wolfrunde.server.rooms.kind import HaltedOnLoad, Handle, Identity, Peer, RoomServices
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.texts import error_text
@@ -85,10 +85,6 @@ class CueTick:
 @dataclass(frozen=True)
 class VoicesTick:
     """Look again how far the clips have come (while they are made)."""
-
-
-class HaltedOnLoad:
-    """The stored game could not be replayed: the room tells the store it is halted."""
 
 
 class WerwoerterRoom:

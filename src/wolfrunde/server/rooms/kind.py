@@ -147,3 +147,8 @@ class RoomKind(Protocol):
     def summary(self) -> dict[str, Any]:
         """Public facts for `GET …/{code}`: at least `players`."""
         ...
+
+
+class HaltedOnLoad:
+    """A wake-up a kind posts to itself when its stored game could not be replayed: it then tells the store
+    the room is halted (from the room's task, not from the load)."""

@@ -12,7 +12,7 @@ from starlette.websockets import WebSocket
 
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.narration_voices import voices_for
-from wolfrunde.server.rooms.kind import Identity, Peer, RoomServices
+from wolfrunde.server.rooms.kind import HaltedOnLoad, Identity, Peer, RoomServices
 from wolfrunde.server.rooms.protocol import Message, Refusal, Schema
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.table import devices
@@ -20,10 +20,6 @@ from wolfrunde.server.table.lobby import TableLobby
 from wolfrunde.store.rooms import StoredCommand, StoredRoom
 
 log = logging.getLogger(__name__)
-
-
-class HaltedOnLoad:
-    """The stored game could not be replayed: the table tells the store it is halted."""
 
 
 class TableKind(ABC):
