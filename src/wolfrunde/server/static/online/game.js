@@ -33,7 +33,6 @@ export function gameScreen(room) {
       newsSection(message.log, view),
       ballots(view),
     ],
-    el("div", { id: "voice" }),
     over ? null : roleCard(room, view),
     rolesInPlay(state.lobby),
     storyLog(message.log, { open: over, title: over ? T.ui.wholeLog : T.ui.log }),

@@ -327,7 +327,7 @@ function createVoice(socketOf) {
     if (!root) {
       ensureStyle();
       root = el("aside", { id: "voice", class: "voice", "aria-label": T.title });
-      document.body.append(root);
+      document.body.prepend(root); // on a phone it stands above the game, in the page's flow (voice.css)
       document.addEventListener("keydown", onKey);
       document.addEventListener("keyup", onKey);
       window.addEventListener("blur", release);
