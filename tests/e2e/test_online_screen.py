@@ -191,7 +191,7 @@ def test_a_whole_game_with_the_keyboard_alone(new_context) -> None:  # type: ign
     while time.monotonic() < deadline and not is_over(page):
         if page.locator(".sheet .decision button").count():
             titled = titled or page.title().startswith("Du bist dran")
-            if tab_to(page, ".sheet .decision button", presses=30):
+            if tab_to(page, ".sheet .decision button", presses=60):
                 page.keyboard.press("Enter")
                 decided += 1
                 if decided == 1:

@@ -37,8 +37,18 @@ def contexts() -> Iterator[list[BrowserContext]]:
 
 
 def hold(page: Page) -> None:
-    page.locator(".voice-key").hover()
-    page.mouse.down()
+    """Presses the Sprechtaste with the mouse, where the key is now (the panel above it may just have
+    changed, for example once the microphone was granted)."""
+    key = page.locator(".voice-key")
+    for _ in range(50):
+        key.hover()
+        box = key.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('.voice-key')", [x, y]):
+            page.mouse.down()
+            return
+    raise AssertionError("the Sprechtaste never stood still under the pointer")
 
 
 def let_go(page: Page) -> None:
@@ -51,8 +61,8 @@ def space_down(page: Page) -> None:
 
 
 def received(game: VoiceRound, listener: int, speaker: int) -> tuple[int, float]:
-    entry = game.stats(listener)[speaker]
-    return int(entry["inPackets"]), float(entry["inEnergy"])
+    entry = game.stats(listener).get(speaker)  # no stats yet (a connection being replaced): nothing came
+    return (0, 0.0) if entry is None else (int(entry["inPackets"]), float(entry["inEnergy"]))
 
 
 def wait_until_heard(game: VoiceRound, listener: int, speaker: int, since: tuple[int, float]) -> None:

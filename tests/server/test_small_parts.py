@@ -57,7 +57,7 @@ def test_lobby_round_trips_through_json_and_names_bots() -> None:
 def test_timer_bounds() -> None:
     assert check_timers({"night": 30, "day": 120}) is None
     assert "zwischen" in (check_timers({"night": 1}) or "")
-    assert "unbekannt" in (check_timers({"nap": 30}) or "")
+    assert "gibt es nicht" in (check_timers({"nap": 30}) or "")
 
 
 def test_a_player_named_like_a_bot_keeps_his_name_and_the_bot_gets_another() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 ERRORS: dict[str, str] = {
     "malformed": "Die Nachricht ist ungültig: {detail}",
+    "bad_pronunciation": "Diese Aussprache geht nicht: {detail}",
     "too_big": "Die Nachricht ist zu groß (höchstens {limit} Zeichen).",
     "too_frequent": "Zu viele Nachrichten in kurzer Zeit. Bitte kurz warten.",
     "not_logged_in": "Bitte zuerst anmelden.",

@@ -88,7 +88,8 @@ def forget_in_online_room(
     else:
         for index in own:
             name = _placeholder({seat["name"].casefold() for seat in seats})
-            seats[index] = {**seats[index], "name": name, "user_id": None, "bot": False}
+            kept = {key: value for key, value in seats[index].items() if key != "say"}  # the Aussprache goes too
+            seats[index] = {**kept, "name": name, "user_id": None, "bot": False}
             if setup is not None and index < len(setup.get("names", [])):
                 setup["names"][index] = name
             renamed.append(index)
