@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 import time
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 from starlette.testclient import TestClient
 from tests.server.test_table_rooms import NAMES, own_table, receive, receive_error, seated
@@ -25,27 +27,35 @@ WAIT = 0.2  # share of the narration's length the table waits (1.0 in a real gam
 
 def test_own_devices_call_nobody_before_the_narration_is_heard(tmp_path: Path) -> None:
     config = ServerConfig(database_url=default_url(tmp_path), pause_seconds=(0.0, 0.0), narration_wait=WAIT)
-    with TestClient(create_app(config)) as client:
-        made, _ = own_table(client)
-        with seated(client, made["code"], made["token"]) as host:
-            started = time.time()
-            host.send_json({"type": "start"})
-            cards = receive(host, "seat")
-            assert cards["questions"] == [] and cards["deadline"] is None, "the cards come at once, no call yet"
-            assert cards["role"]["id"] in all_cards()
-            told = receive(host, "narration")
-            assert told["cues"] and all(cue["text"] for cue in told["cues"])
-            host.send_json({"type": "decide", "kind": "vote", "choice": 1, "ref": "early"})
-            refused = receive_error(host)
-            assert refused["code"] == "not_now" and "Erzähler" in refused["message"]
-            released = receive(host, "seat")
-            arrived = time.time()
-    spoken = sum(cue["seconds"] for cue in released["captions"]) * WAIT
-    assert spoken > 0.5, released["captions"]  # welcome, night, the first call
+    with TestClient(create_app(config)) as client, ExitStack() as devices:
+        made, guests = own_table(client)
+        tokens = [made["token"], *(guest["token"] for guest in guests)]
+        sockets = [devices.enter_context(seated(client, made["code"], token)) for token in tokens]
+        started = time.time()
+        sockets[0].send_json({"type": "start"})
+        told = receive(sockets[0], "narration")  # the speaking device tells the start at once
+        assert told["cues"] and all(cue["text"] for cue in told["cues"])
+        cards = [receive(ws, "seat") for ws in sockets]
+        for card in cards:
+            assert card["questions"] == [] and card["deadline"] is None, "the cards come at once, no call yet"
+            assert card["role"]["id"] in all_cards()
+        wolf = next(ws for ws, card in zip(sockets, cards, strict=True) if wolf_card(card))
+        wolf.send_json({"type": "decide", "kind": "werewolves", "choice": 1, "ref": "early"})
+        refused = receive_error(wolf)
+        assert refused["code"] == "not_now" and "Erzähler" in refused["message"]
+        released = receive(wolf, "seat")
+        arrived = time.time()
+    assert [question["kind"] for question in released["questions"]] == ["werewolves"]
+    spoken = sum(cue["seconds"] for cue in told["cues"]) * WAIT
+    assert spoken > 0.5, told["cues"]  # welcome, night, the wolves' call
     assert arrived >= started + spoken - 0.05, "the next step waited until the narration was heard"
     night_timer = 60  # the own-devices default
     assert released["deadline"] >= started + spoken + night_timer - 0.05, "the timer starts after the narration"
     assert {cue["id"] for cue in told["cues"]} <= {cue["id"] for cue in released["captions"]}
+
+
+def wolf_card(card: dict[str, Any]) -> bool:
+    return all_cards()[card["role"]["id"]].is_wolf_card
 
 
 def test_the_wait_lasts_as_long_as_the_narration() -> None:

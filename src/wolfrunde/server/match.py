@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wolfrunde.engine import EngineFault, Game, IllegalMove, Setup, SetupError, all_cards, recommended_roles
@@ -139,19 +139,19 @@ class Match:
         self.game = Game(_setup(setup), on_boundary=self._snapshot)
 
     def _snapshot(self, game: Game) -> None:
-        if self.watching:
-            if game.round == 0:
-                return
+        if self.watching and game.round > 0:
             calls = sum(1 for event in game.events[self._mark :] if event.type == "step")
-            self._boundaries.append(
-                Snapshot(
-                    calls,
-                    {
-                        seat: (self._version(seat, (), game), game.answered_view(seat), self.private_events(seat, game))
-                        for seat in range(len(game.players))
-                    },
-                )
-            )
+            self._boundaries.append(self._answered(game, calls))
+
+    def _answered(self, game: Game, calls: int) -> Snapshot:
+        """Every seat's view as it is now, with nothing open (what a boundary shows)."""
+        return Snapshot(
+            calls,
+            {
+                seat: (self._version(seat, (), game), game.answered_view(seat), self.private_events(seat, game))
+                for seat in range(len(game.players))
+            },
+        )
 
     # --- commands (raise IllegalMove or EngineFault; the game is then unchanged) ----------------
     def decide(self, seat: int, kind: str, choice: Any) -> StepChange:
@@ -168,8 +168,12 @@ class Match:
         return self._change(before, mark, decided)
 
     def begin(self) -> StepChange:
-        """The first change of a game: what its creation called (night 1 up to the first question)."""
-        return self._change(set(), 0, 0)
+        """The first change of a game: what its creation called (night 1 up to the first question). A room
+        that shows the night gets every seat's card at once, before the first call's questions."""
+        change = self._change(set(), 0, 0)
+        if not self.watching:
+            return change
+        return replace(change, boundaries=(self._answered(self.game, 0), *change.boundaries))
 
     @property
     def broken(self) -> bool:
