@@ -53,16 +53,17 @@ class _Due:
 
 
 class SimRoom:
-    """`RoomServices` on a virtual clock; stores nothing."""
+    """`RoomServices` on a virtual clock; stores nothing. Wake-ups due at the same moment come in the
+    order they were scheduled, or (`ties_reversed`) the other way round: a real loop promises neither."""
 
-    def __init__(self, config: ServerConfig, clock: VirtualClock) -> None:
+    def __init__(self, config: ServerConfig, clock: VirtualClock, *, ties_reversed: bool = False) -> None:
         self.code = "SIMROM"
         self.config = config
         self.clock = clock
         self._status = RoomStatus.RUNNING
         self._peers: list[Peer] = []
         self._queue: list[_Due] = []
-        self._order = itertools.count()
+        self._order = itertools.count(0, -1 if ties_reversed else 1)
         self.received: dict[int, list[tuple[float, dict[str, Any]]]] = {}
 
     @property
@@ -150,19 +151,23 @@ def play(
     room_seed: int = 7,
     spectator: bool = False,
     games: list[online_game.OnlineGame] | None = None,
+    narration_wait: float = 1.0,
+    pauses: tuple[float, float] | None = None,
+    ties_reversed: bool = False,
 ) -> dict[int, list[tuple[float, dict[str, Any]]]]:
     """Plays the game in virtual time and returns what each seat received, with its time (a spectator's
-    messages under the key -1); `games` gets the game played, to look at afterwards."""
+    messages under the key -1); `games` gets the game played, to look at afterwards. `narration_wait` and
+    `pauses` are the server's settings (a test server waits for nothing)."""
     clock = VirtualClock()
     for module in (online_game, paced_game, paced_game.sundial):
         monkeypatch.setattr(module, "time", clock)
     monkeypatch.setattr("wolfrunde.server.online.payloads.time", clock)
-    config = ServerConfig(database_url="sqlite://", pause_seconds=None, narration_wait=1.0)
+    config = ServerConfig(database_url="sqlite://", pause_seconds=pauses, narration_wait=narration_wait)
     lobby = Lobby(host_id=1)
     for seat, name in enumerate(setup["names"]):
         lobby.join(seat + 1, name)
     lobby.settings.timers = {"night": night_timer, "day": 120, "vote": 60, "lovers": 30}
-    room = SimRoom(config, clock)
+    room = SimRoom(config, clock, ties_reversed=ties_reversed)
     for seat in range(len(setup["names"])):
         room.seat(seat)
     if spectator:

@@ -95,6 +95,8 @@ class PacedGame:
         self.sundial = sundial.SundialPlanner()
         self.room: RoomServices | None = None
         self._holding = timer is not None and timer.release > time.time()
+        self._parts_due = 0  # narration parts of this generation still to be sent
+        self._release_due = False  # the release came while parts were due: the last part releases
 
     # --- what a kind says -----------------------------------------------------------------------------
     def payload(self, seat: int, shown: Shown) -> dict[str, Any]:
@@ -203,7 +205,7 @@ class PacedGame:
     async def _halt(self) -> None:
         """Stops a game whose rules failed: no timer runs any more, every device is told."""
         self.timer = None
-        self.generation += 1
+        self._next_generation()
         self.cancel()
         self.services.set_status(RoomStatus.HALTED)
         await self.services.save(status=RoomStatus.HALTED.value, timer=None, ended_at=time.time())
@@ -225,7 +227,7 @@ class PacedGame:
         spoken_before = self.narration.spoken_until
         told = await self.narration.changes(time.time(), lead)
         now = time.time()  # the narration is told from when it is sent, however long making it took
-        self.generation += 1
+        self._next_generation()
         closing = self.timer.not_before if self.timer is not None and self.timer.not_before else now
         start = max(now, spoken_before, closing)
         bounds = pacing.step_range(self.night_seconds(), self.config.pause_seconds)
@@ -267,11 +269,25 @@ class PacedGame:
             self.cancel()
             self._release_at(plan.release)  # the end screen once the narrator has told the end
             return
+        self._holding = True
         released_later = self._arm()
-        self._holding = released_later
         self._plan_sundial()
         if not released_later:
-            self.publish()
+            self._release()
+
+    def _next_generation(self) -> None:
+        self.generation += 1
+        self._parts_due, self._release_due = 0, False
+
+    def _release(self) -> None:
+        """Shows the next step (or the end), once every part of the narration before it has been sent:
+        timers due at the same moment may fire in any order, and nobody is shown a call (or the end)
+        before the line that leads to it."""
+        if self._parts_due:
+            self._release_due = True
+            return
+        self._holding = False
+        self.publish()
 
     def _next_timer(self, release: float, not_before: float | None) -> Timer:
         night = self.match.night_number()
@@ -286,7 +302,7 @@ class PacedGame:
         if delay > 0:
             self._handles.append(self.services.later(delay, Release(self.generation)))
         else:
-            self.publish()
+            self._release()
 
     # --- timers -------------------------------------------------------------------------------------
     def _arm(self) -> bool:
@@ -315,14 +331,16 @@ class PacedGame:
                 await self.timeout()
         elif isinstance(event, Release):
             if event.generation == self.generation and (self.running or ended):
-                self._holding = False
-                self.publish()
+                self._release()
         elif isinstance(event, Boundary):
             if event.generation == self.generation and self.holding:  # not once the next step is shown
                 self._publish_snapshot(event.snapshot)
         elif isinstance(event, NarrationPart):
             if event.generation == self.generation:  # the game moved on meanwhile: that part is out of date
                 self._narrate(event.message)
+                self._parts_due -= 1
+                if not self._parts_due and self._release_due:
+                    self._release()
         elif isinstance(event, sundial.SundialMark):
             if self.running and event.due(self.timer) and self.match.phase_kind() == "day":
                 self._tell(self.narration.say(event.scene, at=time.time()))
@@ -342,6 +360,7 @@ class PacedGame:
             if at - now <= 0.001:
                 self._narrate(message)
             else:
+                self._parts_due += 1
                 self.services.later(at - now, NarrationPart(self.generation, message))
 
     def _narrate(self, message: dict[str, Any]) -> None:
