@@ -98,6 +98,8 @@ def engine_views(data: Path, code: str, seats: int) -> list[set[str]]:
             views[seat].add(canonical(game.view(seat)))
 
     snapshot()
+    for seat in range(seats):  # the cards at the start, before the first call's questions are shown
+        views[seat].add(canonical(game.answered_view(seat)))
     for command in store.commands(db, code):
         if command.op == "timeout":
             game.timeout()
