@@ -269,11 +269,16 @@ class PacedGame:
             self.cancel()
             self._release_at(plan.release)  # the end screen once the narrator has told the end
             return
-        self._holding = True
         released_later = self._arm()
         self._plan_sundial()
-        if not released_later:
-            self._release()
+        if released_later:
+            self._holding = True
+        elif change.new_requests:
+            self._holding = True
+            self._release()  # due now, or with the last part still to be sent
+        else:
+            self._holding = False
+            self.publish()  # nothing new is called: parts still to come may follow the view
 
     def _next_generation(self) -> None:
         self.generation += 1
