@@ -63,7 +63,7 @@ def stored_online_room(
     store.create_room(db, CODE, "online", lobby.to_dict(), host_id=1)
     store.save_room(db, CODE, status=status if game else "lobby", setup=game, timer=timer)
     for seq, (op, seat, kind, choice) in enumerate(commands):
-        store.append_command(db, CODE, seq, op, seat, kind, choice)
+        store.append_command(db, CODE, seq, store.Command(op, seat, kind, choice))
     return db
 
 

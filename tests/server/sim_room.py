@@ -24,7 +24,7 @@ from wolfrunde.server.rooms import paced_game
 from wolfrunde.server.rooms.connection import LocalConnection
 from wolfrunde.server.rooms.kind import Identity, Peer
 from wolfrunde.server.rooms.status import RoomStatus
-from wolfrunde.store.rooms import StoredChat
+from wolfrunde.store.rooms import Command, StoredChat
 
 START = 1_800_000_000.0
 Chooser = Callable[[Match, int, Any], Any]  # (match, seat, request) -> choice
@@ -104,9 +104,7 @@ class SimRoom:
         heapq.heappush(self._queue, due)
         return due
 
-    async def store_command(
-        self, op: str, seat: int | None = None, kind: str | None = None, payload: Any = None, **fields: Any
-    ) -> float:
+    async def store_command(self, command: Command, *, at: float | None = None, **fields: Any) -> float:
         return self.clock.now
 
     async def save(self, **fields: Any) -> None:

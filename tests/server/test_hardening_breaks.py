@@ -170,7 +170,9 @@ def test_a_stored_game_that_cannot_be_replayed_is_halted_and_the_server_stays_re
             receive_until(ws, "ack", limit=100)
     db = Database(config.database_url)  # the server is down now: nothing else writes
     # a raw, uncanonical choice as an older server stored it: the game cannot be replayed today
-    store.append_command(db, code, store.next_seq(db, code), "decide", 0, "witch", {"heal": None, "poison": 0.0})
+    store.append_command(
+        db, code, store.next_seq(db, code), store.Command("decide", 0, "witch", {"heal": None, "poison": 0.0})
+    )
     db.close()
     with TestClient(create_app(config), base_url="http://testserver") as client:
         started = time.monotonic()

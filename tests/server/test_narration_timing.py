@@ -41,7 +41,7 @@ def stored_room(
     timer = timer or {"release": 0, "deadline": time.time() + 30}
     store.save_room(db, CODE, status="running", setup=setup or SETUP, timer=timer)
     for seq, (op, seat, kind, choice) in enumerate(commands):
-        store.append_command(db, CODE, seq, op, seat, kind, choice)
+        store.append_command(db, CODE, seq, store.Command(op, seat, kind, choice))
     return db
 
 

@@ -33,7 +33,7 @@ def _stored(
 ) -> None:  # type: ignore[type-arg]
     state = state if state is not None else {"seats": [{"name": "Gast Gunda"}]}
     assert store.create_room(db, code, kind, state, status="ended")
-    store.append_command(db, code, 0, "decide", 0, "vote", 1)
+    store.append_command(db, code, 0, store.Command("decide", 0, "vote", 1))
     store.add_chat(db, code, "village", 0, "gute Nacht")
     with db.session() as session:
         record = session.get(RoomRecord, code)

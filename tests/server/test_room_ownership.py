@@ -49,11 +49,11 @@ def test_a_second_writer_fails_on_the_sequence_it_expected(tmp_path: Path) -> No
             given_up.append(actor)
 
         intruder.on_lost = lost
-        await owner.store_command("decide", 0, "werewolves", {"choice": 3})
+        await owner.store_command(store.Command("decide", 0, "werewolves", {"choice": 3}))
         with pytest.raises(store.SequenceTaken):
-            await intruder.store_command("decide", 1, "seer", {"choice": 2})
+            await intruder.store_command(store.Command("decide", 1, "seer", {"choice": 2}))
         assert intruder.seq == 0, "the intruder's count did not move"
-        await owner.store_command("decide", 2, "witch", {"choice": None})
+        await owner.store_command(store.Command("decide", 2, "witch", {"choice": None}))
         return given_up
 
     try:

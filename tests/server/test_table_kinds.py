@@ -123,8 +123,8 @@ def test_a_table_whose_stored_game_cannot_be_replayed_is_halted_and_reported(con
             receive(host, "seat")
         single = single_table(client)
         db: Database = client.app.state.db  # type: ignore[attr-defined]
-        store.append_command(db, own["code"], 0, "decide", 0, "vote", 99)  # no such request at night
-        store.append_command(db, single["code"], 0, "device", None, "done", {})  # the card was not taken
+        store.append_command(db, own["code"], 0, store.Command("decide", 0, "vote", 99))  # no such request at night
+        store.append_command(db, single["code"], 0, store.Command("device", None, "done", {}))  # the card was not taken
     with TestClient(create_app(config)) as client:
         for table in (own, single):
             started = time.monotonic()

@@ -349,7 +349,9 @@ def test_a_stored_game_that_cannot_be_replayed_halts_the_round_which_can_start_a
         made = client.post("/api/ww/rooms", json={"mode": "single", "names": NAMES}).json()
     code = made["code"]
     db = Database(config.database_url)
-    store.append_command(db, code, 0, "decide", 0, "answer", {"kind": "answer", "seat": 0, "choice": ["ja", 9]})
+    store.append_command(
+        db, code, 0, store.Command("decide", 0, "answer", {"kind": "answer", "seat": 0, "choice": ["ja", 9]})
+    )
     db.close()
     with TestClient(create_app(config), base_url="http://testserver") as client:
         with client.websocket_connect(f"/ws/ww/{code}?token={made['token']}") as ws:

@@ -26,7 +26,7 @@ def _db(tmp_path: Path) -> Database:
 
 def _room(db: Database, code: str, status: str, *, ended_days_ago: float | None, touched_days_ago: float) -> None:
     assert rooms.create_room(db, code, "table_single_device", {"seats": [{"name": "Gast Gunda"}]})
-    rooms.append_command(db, code, 0, "decide", 0, "vote", 1)
+    rooms.append_command(db, code, 0, rooms.Command("decide", 0, "vote", 1))
     rooms.add_chat(db, code, "village", 0, "hallo")
     ended = None if ended_days_ago is None else NOW - ended_days_ago * DAY
     touched = NOW - touched_days_ago * DAY
@@ -61,7 +61,7 @@ def test_finished_and_abandoned_rooms_past_the_retention_go_with_their_commands_
     _room(db, "LOBBY2", "lobby", ended_days_ago=None, touched_days_ago=2)
     _room(db, "RUNOLD", "running", ended_days_ago=None, touched_days_ago=40)  # nobody played on: abandoned
     _room(db, "RUNNOW", "running", ended_days_ago=None, touched_days_ago=40)
-    rooms.append_command(db, "RUNNOW", 1, "timeout", at=NOW - DAY)  # played on yesterday, without a save
+    rooms.append_command(db, "RUNNOW", 1, rooms.Command("timeout"), at=NOW - DAY)  # played on yesterday, without a save
     _room(db, "TALKED", "lobby", ended_days_ago=None, touched_days_ago=40)
     with db.session() as session:  # somebody wrote in the lobby's chat yesterday
         session.add(ChatMessage(room_code="TALKED", channel="lobby", seat=0, text="noch da?", at=NOW - DAY))

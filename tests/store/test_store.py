@@ -51,8 +51,8 @@ def test_room_commands_keep_their_order_and_timer(db: Database) -> None:
     assert rooms.create_room(db, "ACDEF", "online", {"host_id": user.id, "seats": []}, host_id=user.id)
     assert not rooms.create_room(db, "ACDEF", "table_own_devices", {}), "a code is one room of any kind"
     assert rooms.next_seq(db, "ACDEF") == 0
-    rooms.append_command(db, "ACDEF", 0, "decide", 2, "seer", 4)
-    rooms.append_command(db, "ACDEF", 1, "timeout", timer={"deadline": 12.5})
+    rooms.append_command(db, "ACDEF", 0, rooms.Command("decide", 2, "seer", 4))
+    rooms.append_command(db, "ACDEF", 1, rooms.Command("timeout"), timer={"deadline": 12.5})
     stored = rooms.commands(db, "ACDEF")
     assert [(c.seq, c.op, c.seat, c.kind, c.payload) for c in stored] == [
         (0, "decide", 2, "seer", 4),
@@ -67,9 +67,9 @@ def test_room_commands_keep_their_order_and_timer(db: Database) -> None:
 
 def test_a_second_writer_of_a_room_fails_on_the_sequence_number_and_writes_nothing(db: Database) -> None:
     assert rooms.create_room(db, "TQRWX", "table_single_device", {"seats": []})
-    rooms.append_command(db, "TQRWX", 0, "device", None, "take", {}, status="running")
+    rooms.append_command(db, "TQRWX", 0, rooms.Command("device", None, "take", {}), status="running")
     with pytest.raises(rooms.SequenceTaken):
-        rooms.append_command(db, "TQRWX", 0, "device", None, "done", {}, status="ended")
+        rooms.append_command(db, "TQRWX", 0, rooms.Command("device", None, "done", {}), status="ended")
     assert [c.kind for c in rooms.commands(db, "TQRWX")] == ["take"]
     room = rooms.load_room(db, "TQRWX")
     assert room is not None and room.status == "running", "the refused command's columns are not written"

@@ -41,6 +41,17 @@ class StoredRoom:
 
 
 @dataclass(frozen=True)
+class Command:
+    """An accepted command as a room stores it: what was done (`op`), by which seat, of which request kind,
+    with its canonical payload."""
+
+    op: str
+    seat: int | None = None
+    kind: str | None = None
+    payload: Any = None
+
+
+@dataclass(frozen=True)
 class StoredCommand:
     seq: int
     op: str
@@ -137,16 +148,7 @@ def save_room(db: Database, code: str, **fields: Any) -> None:
 
 
 def append_command(
-    db: Database,
-    code: str,
-    seq: int,
-    op: str,
-    seat: int | None = None,
-    kind: str | None = None,
-    payload: Any = None,
-    *,
-    at: float | None = None,
-    **fields: Any,
+    db: Database, code: str, seq: int, command: Command, *, at: float | None = None, **fields: Any
 ) -> float:
     """Stores one accepted command under sequence number `seq`, with the given room columns, in one
     transaction; returns its time (`at`, when the room applied it at a time of its own, else now).
@@ -158,7 +160,13 @@ def append_command(
         with db.engine.begin() as connection:
             connection.execute(
                 insert(RoomCommand).values(
-                    room_code=code, seq=seq, op=op, seat=seat, kind=kind, payload=payload, at=now
+                    room_code=code,
+                    seq=seq,
+                    op=command.op,
+                    seat=command.seat,
+                    kind=command.kind,
+                    payload=command.payload,
+                    at=now,
                 )
             )
             if columns is not None:

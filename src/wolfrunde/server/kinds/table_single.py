@@ -20,7 +20,7 @@ from wolfrunde.server.table import messages as m
 from wolfrunde.server.table.base import TableKind
 from wolfrunde.server.table.lobby import SINGLE, TableLobby, deal_cards
 from wolfrunde.server.table.single import SingleDevice, TableOptions
-from wolfrunde.store.rooms import StoredCommand, StoredRoom
+from wolfrunde.store.rooms import Command, StoredCommand, StoredRoom
 
 log = logging.getLogger(__name__)
 _SYSTEM_RANDOM = random.SystemRandom()
@@ -118,7 +118,7 @@ class SingleDeviceTable(TableKind):
         ended = device.match.over
         fields: dict[str, Any] = {"status": RoomStatus.ENDED.value, "ended_at": at} if ended else {}
         try:
-            await self._room.store_command("device", None, message.op, data, at=at, **fields)
+            await self._room.store_command(Command("device", None, message.op, data), at=at, **fields)
         except Exception:
             await self._rebuild()  # not stored: not applied either
             raise

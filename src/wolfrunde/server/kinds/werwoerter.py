@@ -43,7 +43,7 @@ from wolfrunde.server.werwoerter_app.stages import (
 from wolfrunde.server.werwoerter_app.state import Mode, RoundState, Seat, Settings, settings_problem
 from wolfrunde.server.werwoerter_app.timings import Timings
 from wolfrunde.server.werwoerter_app.voices_ready import VoiceScript
-from wolfrunde.store.rooms import StoredCommand, StoredRoom
+from wolfrunde.store.rooms import Command, StoredCommand, StoredRoom
 from wolfrunde.werwoerter import Decision, Game, IllegalMove, Kind, Phase, Setup
 from wolfrunde.werwoerter.events import Event
 from wolfrunde.werwoerter.roles import MAX_PLAYERS, MIN_PLAYERS, werewolf_count
@@ -548,7 +548,9 @@ class WerwoerterRoom:
         if setup is not None:
             await room.reset_game(chat=False, setup=setup, **fields)
         elif decision is not None:
-            await room.store_command("decide", decision.seat, decision.kind.value, decision.to_json(), **fields)
+            await room.store_command(
+                Command("decide", decision.seat, decision.kind.value, decision.to_json()), **fields
+            )
         else:
             await room.save(**fields)
         self.state = state

@@ -120,16 +120,7 @@ class RoomActor:
         handed to the kind's `wake`."""
         self.queue.put_nowait(command)
 
-    async def store_command(
-        self,
-        op: str,
-        seat: int | None = None,
-        kind: str | None = None,
-        payload: Any = None,
-        *,
-        at: float | None = None,
-        **fields: Any,
-    ) -> float:
+    async def store_command(self, command: store.Command, *, at: float | None = None, **fields: Any) -> float:
         """Stores one accepted command (and room columns) before anything about it is sent. `at`: the time
         the kind applied it (replays depend on it), else the time it is stored.
 
@@ -137,9 +128,7 @@ class RoomActor:
         this process does not own the room (any longer); the room is given up and SequenceTaken raised."""
         seq = self.seq
         try:
-            stored = await asyncio.to_thread(
-                store.append_command, self.db, self.code, seq, op, seat, kind, payload, at=at, **fields
-            )
+            stored = await asyncio.to_thread(store.append_command, self.db, self.code, seq, command, at=at, **fields)
         except store.SequenceTaken:
             log.error("room %s: command %d was stored by another writer; the room is given up", self.code, seq)
             if self.on_lost is not None:

@@ -20,7 +20,7 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms.deltas import Subscription
 from wolfrunde.server.rooms.protocol import Message, Refusal, Schema
 from wolfrunde.server.rooms.status import RoomStatus
-from wolfrunde.store.rooms import StoredChat, StoredCommand, StoredRoom
+from wolfrunde.store.rooms import Command, StoredChat, StoredCommand, StoredRoom
 
 if TYPE_CHECKING:
     from wolfrunde.server.rooms.connection import Connection
@@ -80,16 +80,7 @@ class RoomServices(Protocol):
 
     def later(self, delay: float, event: object) -> Handle: ...
 
-    async def store_command(
-        self,
-        op: str,
-        seat: int | None = None,
-        kind: str | None = None,
-        payload: Any = None,
-        *,
-        at: float | None = None,
-        **fields: Any,
-    ) -> float: ...
+    async def store_command(self, command: Command, *, at: float | None = None, **fields: Any) -> float: ...
 
     async def save(self, **fields: Any) -> None: ...
 

@@ -33,10 +33,9 @@ from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.rooms.timer import Timer
 from wolfrunde.server.texts import error_text
+from wolfrunde.store.rooms import Command
 
 log = logging.getLogger(__name__)
-
-Command = tuple[str, int | None, str | None, Any]  # op, seat, kind, canonical choice
 
 
 @dataclass(frozen=True)
@@ -178,7 +177,7 @@ class PacedGame:
             if ack is not None and ref is not None:
                 ack.send(protocol.ack(ref))
             return
-        await self._after_change(change, ("decide", seat, kind, change.choice), ack=ack, ref=ref)
+        await self._after_change(change, Command("decide", seat, kind, change.choice), ack=ack, ref=ref)
 
     async def timeout(self, *, time_up: bool = True) -> None:
         """The open step's timer ran out (or the host ended the discussion: `time_up` False)."""
@@ -193,7 +192,7 @@ class PacedGame:
             await self._halt()
             return
         if change.changed:
-            await self._after_change(change, ("timeout", None, None, None), lead=sundial.END if said else None)
+            await self._after_change(change, Command("timeout"), lead=sundial.END if said else None)
 
     async def _rebuild(self) -> None:
         """After an EngineFault: the game as it was before the failed command (replayed off the loop); the
@@ -251,8 +250,7 @@ class PacedGame:
             self.timer = self._next_timer(plan.release, plan.not_before)
         fields["timer"] = None if self.timer is None else self.timer.to_json()
         if command is not None:
-            op, seat, kind, choice = command
-            await room.store_command(op, seat, kind, choice, **fields)
+            await room.store_command(command, **fields)
         else:
             await room.save(**fields)
         if ack is not None and ref is not None:
