@@ -11,6 +11,9 @@ import segno
 from playwright.sync_api import Error, Page
 from tests.e2e.conftest import screenshot
 
+from wolfrunde.server.rooms.lookup import QR_COLOURS
+from wolfrunde.server.texts import QR_TITLE
+
 GUESTS = ["Ben", "Carla", "Dora", "Emil", "Frieda"]
 
 
@@ -47,7 +50,7 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
     served = host.request.get(f"/api/tables/{code}/qr.svg").body()
     expected = io.BytesIO()
     segno.make(link, error="m").save(
-        expected, kind="svg", scale=6, border=2, dark="#1d1b2e", light="#ffffff", xmldecl=False
+        expected, kind="svg", scale=6, border=2, xmldecl=False, title=QR_TITLE.format(code=code), **QR_COLOURS
     )
     assert served == expected.getvalue(), "the QR code encodes the table's join link"
     assert host.evaluate("document.getElementById('qr').naturalWidth") > 0, "the QR code is shown"
@@ -69,9 +72,13 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
     host.get_by_role("button", name="Zoe entfernen").click()
     host.wait_for_function("() => document.querySelectorAll('#seats li').length === 6")
     zoe.wait_for_selector("#guest-name")
+    host.evaluate("document.getElementById('t-night').dataset.typed = 'yes'")
     host.fill("#t-night", "40")
     host.press("#t-night", "Tab")
-    host.wait_for_timeout(300)
+    # the lobby is drawn anew from the table the server sends back: a new field, with the kept value
+    host.wait_for_function(
+        "() => { const f = document.getElementById('t-night'); return f && !f.dataset.typed && f.value === '40'; }"
+    )
     host.reload()  # what the server keeps, not what the field shows
     host.wait_for_selector("#t-night")
     assert host.input_value("#t-night") == "40", "the host set 40 seconds for each night step"

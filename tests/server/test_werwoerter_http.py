@@ -69,7 +69,7 @@ def test_the_qr_code_is_an_svg_of_the_join_link(client: TestClient) -> None:
     code = client.post("/api/ww/rooms", json={"mode": "devices", "name": "Anna"}).json()["code"]
     qr = client.get(f"/api/ww/rooms/{code}/qr.svg")
     assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml")
-    assert qr.text.lstrip().startswith("<?xml") and "<svg" in qr.text and code in qr.text
+    assert qr.text.lstrip().startswith("<svg") and code in qr.text  # the code is in its title
     assert client.get("/api/ww/rooms/XXXXX/qr.svg").status_code == 404
 
 

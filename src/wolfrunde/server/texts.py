@@ -77,6 +77,8 @@ HTTP: dict[str, str] = {
     "wrong_origin": "Die Anfrage kommt nicht von dieser Seite.",
 }
 
+QR_TITLE = "QR-Code zum Beitreten ({code})"  # the tooltip of every room's QR code
+
 CHANNELS: dict[str, str] = {
     "village": "Dorfplatz",
     "wolves": "Wolfsrudel",

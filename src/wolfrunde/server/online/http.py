@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import io
 from pathlib import Path
 
-import segno
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from wolfrunde.room_codes import normalise
 from wolfrunde.server import auth
 from wolfrunde.server.kinds.online import OnlineRoom
+from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.socket import serve_socket
-from wolfrunde.server.security import lookup_allowed, lookup_missed
-from wolfrunde.store import rooms as store
 
 KINDS = frozenset({OnlineRoom.kind_id})
 ONLINE_STATIC = Path(__file__).resolve().parents[1] / "static" / "online"
@@ -41,45 +37,13 @@ async def create_room(request: Request) -> Response:
     return JSONResponse({"code": actor.code, "link": f"/r/{actor.code}"}, status_code=201)
 
 
-async def _stored(request: Request) -> store.StoredRoom | Response:
-    """The stored online room the path names; or the answer: 404, or 429 after too many guesses."""
-    if not await lookup_allowed(request):
-        return auth.problem(429, "too_many_lookups")
-    code = normalise(request.path_params["code"])
-    record = None if code is None else await _registry(request).record(code)
-    if record is None or record.kind not in KINDS:
-        await lookup_missed(request)
-        return auth.problem(404, "no_room")
-    return record
-
-
 async def room_info(request: Request) -> Response:
     """Public facts of a room (status, players), read from the store; never loads a game."""
-    record = await _stored(request)
-    if isinstance(record, Response):
-        return record
-    return JSONResponse({"code": record.code, "status": record.status, **OnlineRoom.summarize(record)})
-
-
-def room_link(request: Request, code: str) -> str:
-    return f"{str(request.base_url).rstrip('/')}/r/{code}"
-
-
-def qr_svg(text: str) -> bytes:
-    buffer = io.BytesIO()
-    segno.make(text, error="m").save(
-        buffer, kind="svg", scale=5, border=2, dark="#000000", light="#ffffff", title="QR-Code des Raumlinks"
-    )
-    return buffer.getvalue()
+    return await lookup.room_info(request, KINDS, "no_room", OnlineRoom.summarize)
 
 
 async def room_qr(request: Request) -> Response:
-    record = await _stored(request)
-    if isinstance(record, Response):
-        return record
-    return Response(
-        qr_svg(room_link(request, record.code)), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"}
-    )
+    return await lookup.room_qr(request, KINDS, "no_room", lambda code: f"/r/{code}")
 
 
 async def room_socket(websocket: WebSocket) -> None:

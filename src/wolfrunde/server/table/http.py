@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import segno
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
@@ -18,6 +16,7 @@ from wolfrunde.server import safejson
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import recommended as recommended_roles
+from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.socket import serve_socket
@@ -25,7 +24,6 @@ from wolfrunde.server.table.base import TableKind
 from wolfrunde.server.table.devices import new_token, token_hash
 from wolfrunde.server.table.lobby import SINGLE, TableSettings, new_lobby
 from wolfrunde.server.table.texts import no_cast
-from wolfrunde.store import rooms as store
 
 PAGE = Path(__file__).resolve().parents[1] / "static" / "table" / "index.html"
 MAX_BODY = 4096
@@ -121,35 +119,12 @@ async def join_table(request: Request) -> Response:
     return JSONResponse({"code": actor.code, "token": token, "seat": seat}, status_code=201)
 
 
-async def _stored(request: Request) -> store.StoredRoom | None:
-    """The stored table (never its game: nothing is loaded or replayed)."""
-    code = normalise(request.path_params["code"])
-    record = await _registry(request).record(code) if code else None
-    return record if record is not None and record.kind in table_kind_ids() else None
-
-
 async def table_info(request: Request) -> Response:
-    record = await _stored(request)
-    if record is None:
-        return _problem(Refusal("no_table"), 404)
-    return JSONResponse({"code": record.code, "status": record.status, **TableKind.summarize(record)})
+    return await lookup.room_info(request, table_kind_ids(), "no_table", TableKind.summarize)
 
 
 async def table_qr(request: Request) -> Response:
-    record = await _stored(request)
-    if record is None:
-        return _problem(Refusal("no_table"), 404)
-    link = str(request.base_url).rstrip("/") + f"/t/{record.code}"
-    return Response(qr_svg(link), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
-
-
-def qr_svg(link: str) -> bytes:
-    """The join link as a standalone SVG QR code (with its namespace, so an <img> can show it)."""
-    buffer = io.BytesIO()
-    segno.make(link, error="m").save(
-        buffer, kind="svg", scale=6, border=2, dark="#1d1b2e", light="#ffffff", xmldecl=False
-    )
-    return buffer.getvalue()
+    return await lookup.room_qr(request, table_kind_ids(), "no_table", lambda code: f"/t/{code}")
 
 
 async def recommended(request: Request) -> Response:

@@ -3,10 +3,8 @@ its join link as a QR code, and its WebSocket (the one socket loop of every room
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
-import segno
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
@@ -15,6 +13,7 @@ from starlette.websockets import WebSocket
 from wolfrunde.room_codes import normalise
 from wolfrunde.server import auth, safejson
 from wolfrunde.server.kinds.werwoerter import WerwoerterRoom
+from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.socket import serve_socket
@@ -24,7 +23,6 @@ from wolfrunde.server.werwoerter_app.cues import DEFAULT_NARRATOR
 from wolfrunde.server.werwoerter_app.guests import clean_name
 from wolfrunde.server.werwoerter_app.rounds import join_round, open_round, round_of
 from wolfrunde.server.werwoerter_app.state import Mode, Settings, settings_problem
-from wolfrunde.store.rooms import StoredRoom
 from wolfrunde.werwoerter import IllegalMove, Setup
 from wolfrunde.werwoerter.game_setup import DAY_SECONDS
 
@@ -111,39 +109,13 @@ async def join(request: Request) -> Response:
     return JSONResponse({"code": actor.code, "seat": seat, "token": token}, status_code=201)
 
 
-async def _stored(request: Request) -> StoredRoom | Response:
-    """The stored round the path names (never its game); or the answer: 404, or 429 after too many guesses."""
-    if not await lookup_allowed(request):
-        return auth.problem(429, "too_many_lookups")
-    code = normalise(request.path_params["code"])
-    record = None if code is None else await _registry(request).record(code)
-    if record is None or record.kind not in KINDS:
-        await lookup_missed(request)
-        return _problem(404, "no_round")
-    return record
-
-
 async def info(request: Request) -> Response:
-    record = await _stored(request)
-    if isinstance(record, Response):
-        return record
-    return JSONResponse({"code": record.code, "status": record.status, **WerwoerterRoom.summarize(record)})
-
-
-def join_link(request: Request, code: str) -> str:
-    return str(request.base_url).rstrip("/") + f"/ww/{code}"
+    return await lookup.room_info(request, KINDS, "no_round", WerwoerterRoom.summarize)
 
 
 async def qr(request: Request) -> Response:
-    """The join link as an SVG QR code (segno)."""
-    record = await _stored(request)
-    if isinstance(record, Response):
-        return record
-    out = io.BytesIO()
-    segno.make(join_link(request, record.code), error="m").save(
-        out, kind="svg", scale=6, border=2, dark="#1d1b16", light="#ffffff", title=f"Werwörter-Runde {record.code}"
-    )
-    return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+    """The join link as an SVG QR code."""
+    return await lookup.room_qr(request, KINDS, "no_round", lambda code: f"/ww/{code}")
 
 
 async def socket(websocket: WebSocket) -> None:
