@@ -137,13 +137,15 @@ def test_forwarded_for_is_ignored_unless_the_peer_is_a_trusted_proxy(tmp_path: P
     assert codes[-1] == 429, "a rotating X-Forwarded-For does not lift the per-address limit"
 
 
-def test_guessing_room_codes_is_limited_per_address(proxied: TestClient) -> None:
+@pytest.mark.parametrize("path", ["/api/rooms/{}", "/api/tables/{}", "/api/ww/rooms/{}", "/api/tables/{}/qr.svg"])
+def test_guessing_codes_is_limited_per_address_for_every_kind(proxied: TestClient, path: str) -> None:
     answers = [
-        proxied.get(f"/api/rooms/ACDEF{c}", headers=from_address("10.2.0.1")).status_code
+        proxied.get(path.format(f"ACDEF{c}"), headers=from_address("10.2.0.1")).status_code
         for c in "ACDEFGHJKMNPQRTUVWXY34"
     ]
     assert 404 in answers and answers[-1] == 429
-    assert proxied.get("/api/rooms/ACDEFG", headers=from_address("10.2.0.2")).status_code == 404, (
+    assert "Zu viele" in proxied.get(path.format("ACDEFG"), headers=from_address("10.2.0.1")).json()["message"]
+    assert proxied.get(path.format("ACDEFG"), headers=from_address("10.2.0.2")).status_code == 404, (
         "another address may still look up"
     )
 
