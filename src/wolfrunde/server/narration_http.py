@@ -88,6 +88,17 @@ def audio_format(request: Request) -> AudioFormat | None:
         return None
 
 
+def narrator_and_format(request: Request) -> tuple[str, AudioFormat] | Response:
+    """The path's narrator and the audio format asked for; or the refusal naming which one is unknown."""
+    narrator_id = request.path_params["narrator"]
+    if not known_narrator(narrator_id):
+        return problem("no_narrator")
+    fmt = audio_format(request)
+    if fmt is None:
+        return problem("bad_format")
+    return narrator_id, fmt
+
+
 def audio_response(path: Path, fmt: AudioFormat) -> Response:
     return FileResponse(path, media_type=fmt.mime, headers={"Cache-Control": AUDIO_CACHE})
 
@@ -103,12 +114,10 @@ async def narrators(request: Request) -> Response:
 
 async def preview(request: Request) -> Response:
     """GET /api/voices/{narrator}/preview: the narrator greeting the village (a short sample)."""
-    narrator_id = request.path_params["narrator"]
-    if not known_narrator(narrator_id):
-        return problem("no_narrator")
-    fmt = audio_format(request)
-    if fmt is None:
-        return problem("bad_format")
+    voice = narrator_and_format(request)
+    if isinstance(voice, Response):
+        return voice
+    narrator_id, fmt = voice
     key = CueKey(narrator_id, PREVIEW_SCENE, 0, {})
     path = await asyncio.to_thread(voices(request).render, key, fmt)
     return audio_response(path, fmt)
@@ -120,12 +129,10 @@ async def spoken_name(request: Request) -> Response:
     user = auth.current_user(request)
     if user is None:
         return auth.problem(401, "not_logged_in")
-    narrator_id = request.path_params["narrator"]
-    if not known_narrator(narrator_id):
-        return problem("no_narrator")
-    fmt = audio_format(request)
-    if fmt is None:
-        return problem("bad_format")
+    voice = narrator_and_format(request)
+    if isinstance(voice, Response):
+        return voice
+    narrator_id, fmt = voice
     text = request.query_params.get("text", "").strip()
     if not 1 <= len(text) <= MAX_NAME or not any(char.isalnum() for char in text):
         return problem("bad_name")
