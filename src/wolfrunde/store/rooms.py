@@ -7,11 +7,12 @@ number first, `SequenceTaken` is raised and nothing is written.
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import Connection, Update, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from wolfrunde.store.database import Database
@@ -153,29 +154,81 @@ def append_command(
     """Stores one accepted command under sequence number `seq`, with the given room columns, in one
     transaction; returns its time (`at`, when the room applied it at a time of its own, else now).
     Raises SequenceTaken when `seq` is already taken."""
-    now = time.time() if at is None else at
-    columns = _columns(now, fields) if fields else None
     try:
-        # SQLAlchemy Core, not the ORM: this runs for every decision of every room (see bench/load.py)
         with db.engine.begin() as connection:
-            connection.execute(
-                insert(RoomCommand).values(
-                    room_code=code,
-                    seq=seq,
-                    op=command.op,
-                    seat=command.seat,
-                    kind=command.kind,
-                    payload=command.payload,
-                    at=now,
-                )
-            )
-            if columns is not None:
-                changed = connection.execute(update(RoomRecord).where(RoomRecord.code == code).values(**columns))
-                if changed.rowcount != 1:
-                    raise KeyError(code)
+            return _insert(connection, Append(code, seq, command, at, fields))
     except IntegrityError as taken:
         raise SequenceTaken(f"room {code}: command {seq} exists already") from taken
-    return now
+
+
+def _insert(connection: Connection, append: Append) -> float:
+    return _insert_all(connection, [append])[0]
+
+
+def _insert_all(connection: Connection, appends: list[Append]) -> list[float]:
+    """The commands in one statement, then each room's columns. SQLAlchemy Core with bound parameters, not
+    the ORM: this runs for every decision of every room (see bench/load.py)."""
+    times = [time.time() if append.at is None else append.at for append in appends]
+    rows = [
+        {
+            "room_code": a.code,
+            "seq": a.seq,
+            "op": a.command.op,
+            "seat": a.command.seat,
+            "kind": a.command.kind,
+            "payload": a.command.payload,
+            "at": now,
+        }
+        for a, now in zip(appends, times, strict=True)
+    ]
+    connection.execute(_INSERT_COMMAND, rows)
+    for append, now in zip(appends, times, strict=True):
+        if append.fields:
+            columns = _columns(now, append.fields)
+            changed = connection.execute(_update_columns(frozenset(columns)), {"room": append.code, **columns})
+            if changed.rowcount != 1:
+                raise KeyError(append.code)
+    return times
+
+
+_INSERT_COMMAND = insert(RoomCommand)
+
+
+@functools.cache
+def _update_columns(names: frozenset[str]) -> Update:
+    """The UPDATE of these room columns, made once for each set of them (so SQLAlchemy compiles it once)."""
+    return update(RoomRecord).where(RoomRecord.code == bindparam("room")).values({n: bindparam(n) for n in names})
+
+
+@dataclass(frozen=True)
+class Append:
+    """One command to store under `seq` in room `code`, with room columns (`append_command`'s arguments)."""
+
+    code: str
+    seq: int
+    command: Command
+    at: float | None
+    fields: dict[str, Any]
+
+
+def append_commands(db: Database, appends: list[Append]) -> list[float | Exception]:
+    """Stores several rooms' commands in one transaction; for each its time, or the exception it met
+    (SequenceTaken, or KeyError for a room that is gone). When one of them fails, none of the shared
+    transaction is kept and each is written again on its own, so the others are still stored."""
+    if len(appends) > 1:
+        try:
+            with db.engine.begin() as connection:
+                stored: list[float | Exception] = list(_insert_all(connection, appends))
+            return stored
+        except (IntegrityError, KeyError):
+            pass
+    outcomes: list[float | Exception] = []
+    for append in appends:
+        try:
+            outcomes.append(append_command(db, append.code, append.seq, append.command, at=append.at, **append.fields))
+        except (SequenceTaken, KeyError) as failed:
+            outcomes.append(failed)
+    return outcomes
 
 
 def _columns(now: float, fields: dict[str, Any]) -> dict[str, Any]:

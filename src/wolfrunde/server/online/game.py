@@ -3,11 +3,12 @@ view with its chat channels, and the lovers' whispering window."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
+
+import orjson
 
 from wolfrunde.narration.catalogue import Style
 from wolfrunde.server.config import ServerConfig
@@ -134,10 +135,10 @@ class OnlineGame(PacedGame):
         published views only, so it moves when the seats' screens do, never with the engine running ahead;
         step calls are left out (a seat is not sent its view at each call)."""
         views = [self.view_of(seat)["events"] for seat in range(self.match.seats)]
-        counters = [Counter(json.dumps(event, sort_keys=True) for event in events) for events in views[1:]]
+        counters = [Counter(_key(event) for event in events) for events in views[1:]]
         public = []
         for event in views[0]:
-            key = json.dumps(event, sort_keys=True)
+            key = _key(event)
             if event.get("type") != "step" and all(counter[key] > 0 for counter in counters):
                 for counter in counters:
                     counter[key] -= 1
@@ -153,11 +154,18 @@ class OnlineGame(PacedGame):
     def _tell_spectators(self) -> None:
         if not self.lobby.settings.spectators:
             return
+        if not any(self._watching(peer) for peer in self.services.peers()):
+            self._watched = None  # nobody watches: a spectator who comes is sent the view when he attaches
+            return
         message = self.spectator_message()
         if message == self._watched:
             return
         self._watched = message
-        self.services.broadcast(lambda peer: message if peer.seat is None and not peer.extra.get("bot") else None)
+        self.services.broadcast(lambda peer: message if self._watching(peer) else None)
+
+    @staticmethod
+    def _watching(peer: Peer) -> bool:
+        return peer.seat is None and not peer.extra.get("bot")
 
     def view_of(self, seat: int) -> dict[str, Any]:
         """The view this seat was last shown: chat and reconnects follow it, not the engine's newer state."""
@@ -184,3 +192,8 @@ class OnlineGame(PacedGame):
             timers=self.lobby.settings.timers,
             now=time.time(),
         )
+
+
+def _key(event: dict[str, Any]) -> bytes:
+    """An event as a value to count (the same event in two seats' views gives the same key)."""
+    return orjson.dumps(event, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)

@@ -21,6 +21,7 @@ from wolfrunde.server.rooms.connection import CLOSE_ELSEWHERE
 from wolfrunde.server.rooms.deltas import SeatStreams
 from wolfrunde.server.rooms.kind import Handle, Peer, RoomKind
 from wolfrunde.server.rooms.status import RoomStatus
+from wolfrunde.server.rooms.writer import CommandWriter
 from wolfrunde.store import Database
 from wolfrunde.store import rooms as store
 
@@ -75,10 +76,12 @@ class RoomActor:
         status: RoomStatus,
         seq: int,
         ended_at: float | None = None,
+        writer: CommandWriter | None = None,
     ) -> None:
         self.code = code
         self.kind = kind
         self.db = db
+        self.writer = writer or CommandWriter(db)  # the registry's, shared by every room of the process
         self.config = config
         self._status = status
         self.seq = seq  # the sequence number of the next stored command
@@ -128,7 +131,7 @@ class RoomActor:
         this process does not own the room (any longer); the room is given up and SequenceTaken raised."""
         seq = self.seq
         try:
-            stored = await asyncio.to_thread(store.append_command, self.db, self.code, seq, command, at=at, **fields)
+            stored = await self.writer.append(self.code, seq, command, at, fields)
         except store.SequenceTaken:
             log.error("room %s: command %d was stored by another writer; the room is given up", self.code, seq)
             if self.on_lost is not None:

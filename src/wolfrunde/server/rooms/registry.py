@@ -29,6 +29,7 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms.actor import RoomActor, Stop
 from wolfrunde.server.rooms.kind import RoomKind
 from wolfrunde.server.rooms.status import RoomStatus
+from wolfrunde.server.rooms.writer import CommandWriter
 from wolfrunde.store import Database
 from wolfrunde.store import rooms as store
 from wolfrunde.store.ownership import Ownership, OwnershipLost, SingleOwner
@@ -60,6 +61,7 @@ class Registry:
         self.kinds = dict(kinds)
         self.ownership: Ownership = ownership or SingleOwner()
         self.rooms: dict[str, RoomActor] = {}
+        self.writer = CommandWriter(db)
         self._loading: dict[str, asyncio.Future[RoomActor | RoomElsewhere | None]] = {}
         self._failed: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -85,7 +87,7 @@ class Registry:
                 store.create_room, self.db, code, kind.kind_id, state, host_id=host_id, status=status.value, setup=setup
             )
             if created:
-                actor = RoomActor(code, kind, self.db, self.config, status, seq=0)
+                actor = RoomActor(code, kind, self.db, self.config, status, seq=0, writer=self.writer)
                 if not self.ownership.shared:
                     self._add(actor)
                 return actor
@@ -150,7 +152,7 @@ class Registry:
         ended_at = record.ended_at
         if ended_at is None and status.finished:
             ended_at = time.time()  # finished before the store kept the time: counts from now
-        return RoomActor(code, kind, self.db, self.config, status, seq, ended_at)
+        return RoomActor(code, kind, self.db, self.config, status, seq, ended_at, self.writer)
 
     def holds(self, code: str) -> bool:
         """The room is in memory, or being loaded into it."""
