@@ -5,8 +5,11 @@ each a grid of the same names (everyone alive when the night fell, the holder to
 button; which names may be tapped is known to the device alone and never shows. A player with nothing to
 do is asked "Wen verdächtigst du?" and "Wem vertraust du?"; a role with one decision answers it in the
 first grid and the trust question in the second; the Hexe heals in the first and poisons in the second;
-Amor names one lover in each. A request no grid can carry (a card from the centre, a slider) keeps its
-own form (`Plan.uniform` is False).
+Amor names one lover in each; the Hundeführer names the two neighbours his dog lies between, one in each.
+A choice of two values is a name for the one and "Niemand" for the other (yes/no, the Grenzgänger's
+side); the Dieb says in the first grid whether he takes a card from the centre and in the second which
+one (a name: the first card, "Niemand": the second). A request no grid can carry (a slider) keeps its own
+form (`Plan.uniform` is False).
 
 The wolves cannot whisper at their seats, so they agree turn by turn (`PackTalk`, see docs/rulings.md):
 the first wolf to hold the device proposes a victim; each wolf after him confirms it by tapping the same
@@ -45,6 +48,8 @@ class Plan:
     grids: tuple[Grid, Grid]
     combine: Callable[[Any, Any], list[Decision]]
     uniform: bool = True
+    # the two answers together, before they are decided: raises ValueError with a German reason
+    check: Callable[[Any, Any, Sequence[str]], None] | None = None
 
 
 def _no_decisions(first: Any, second: Any) -> list[Decision]:
@@ -89,9 +94,44 @@ def plan_turn(seat: int, requests: list[dict[str, Any]], night_seats: Sequence[i
     if kind_type == "seats" and options.get("count") == 1:
         grid = Grid(texts.prompt(kind), tuple(options["choices"]), bool(options.get("optional", True)))
         return Plan((grid, trust), lambda first, second: with_confirms([(kind, None if first is None else [first])]))
-    if kind_type == "choice" and sorted(map(repr, options["choices"])) == ["False", "True"]:
-        grid = Grid(texts.yes_by_name(kind), tuple(s for s in night_seats if s != seat))
-        return Plan((grid, trust), lambda first, second: with_confirms([(kind, first is not None)]))
+    if kind_type == "choice" and len(options["choices"]) == 2:
+        # a name: the second value (yes, the pack's side), "Niemand": the first (the engine lists no first)
+        no, yes = options["choices"]
+        if isinstance(no, bool):
+            no, yes = False, True
+            text = texts.yes_by_name(kind)
+        else:
+            text = texts.value_by_name(kind, texts.value_label(yes), texts.value_label(no))
+        grid = Grid(text, tuple(s for s in night_seats if s != seat))
+        return Plan((grid, trust), lambda first, second: with_confirms([(kind, no if first is None else yes)]))
+    if kind_type == "card" and len(options["choices"]) == 2:
+        cards = list(options["choices"])
+        others = tuple(s for s in night_seats if s != seat)
+        take = Grid(texts.TAKE_CARD, others, bool(options.get("optional", True)))
+        which = Grid(texts.which_card(*(texts.value_label(c) for c in cards)), others)
+
+        def card(first: Any, second: Any) -> list[Decision]:
+            return with_confirms([(kind, None if first is None else cards[0] if second is not None else cards[1])])
+
+        return Plan((take, which), card)
+    if kind_type == "gap":
+        gaps = [tuple(gap) for gap in options["choices"]]
+        legal = tuple(sorted({s for gap in gaps for s in gap}))
+        optional = bool(options.get("optional", True))
+        pair = (Grid(texts.first_of_two(kind), legal, optional), Grid(texts.second_of_two(kind), legal, optional))
+
+        def check_gap(first: Any, second: Any, names: Sequence[str]) -> None:
+            if first is None and second is None:
+                return
+            if first is None or second is None:
+                raise ValueError(texts.BOTH_OR_NOBODY)
+            if not any({first, second} == set(gap) for gap in gaps):
+                raise ValueError(texts.no_gap(names[first], names[second]))
+
+        def gap(first: Any, second: Any) -> list[Decision]:
+            return with_confirms([(kind, None if first is None or second is None else [first, second])])
+
+        return Plan(pair, gap, check=check_gap)
     return Plan((suspect, trust), _no_decisions, uniform=False)
 
 

@@ -183,6 +183,11 @@ class SingleDevice:
                 reihum.check_answer(grid, value, self.names)
             except ValueError as problem:
                 raise Refusal("illegal", str(problem)) from None
+        if plan.check is not None:
+            try:
+                plan.check(answers["0"], answers["1"], self.names)
+            except ValueError as problem:
+                raise Refusal("illegal", str(problem)) from None
         mark = k.event_count(self.match)
         result: list[str] = []
         for kind, choice in plan.combine(answers["0"], answers["1"]):
