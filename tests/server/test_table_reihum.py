@@ -1,5 +1,6 @@
 """Reihum on the server: the Dieb, the Mädchen, the Hundeführer and the Grenzgänger answer in the common
-two-grid shape, and what they tap is what the engine is told."""
+two-grid shape, and what they tap is what the engine is told; every night has the same number of rounds
+whatever the roles, a step still to come being answered ahead."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import random
 from typing import Any
 
 import pytest
+from tests.server.test_table_single import tap
 
-from wolfrunde.server.match import Match
+from wolfrunde.engine import all_cards
+from wolfrunde.server.match import Match, check_roles
 from wolfrunde.server.rooms.protocol import Refusal
-from wolfrunde.server.table import texts
+from wolfrunde.server.table import reihum, texts
 from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, deal_cards
 from wolfrunde.server.table.single import SingleDevice, TableOptions
 
@@ -167,3 +170,69 @@ def test_the_maedchen_peeks_and_the_wolves_catch_her_in_the_common_shape() -> No
     common_shape_of(device, choose)
     assert asked == {texts.yes_by_name("peek"), texts.yes_by_name("catch")}
     assert [e.type for e in device.match.game.events if e.type in ("peek", "girl_caught")] == ["peek"]
+
+
+def random_roles(rng: random.Random) -> tuple[list[str], int, str]:
+    """A random valid deck: one to three wolves and any other cards, with either rule set."""
+    cards = [c for c in all_cards() if c not in ("captain", "werewolf")]
+    while True:
+        players, rules = rng.randint(6, 14), rng.choice(["wolfrunde", "duesterwald"])
+        roles = ["werewolf"] * rng.randint(1, 3)
+        roles += rng.sample(cards, players - len(roles))
+        roles += ["villager", "villager"] if "thief" in roles else []
+        if check_roles(roles, rules, SINGLE) is None:
+            return roles, players, rules
+
+
+def test_every_night_has_the_same_number_of_rounds_whatever_the_roles() -> None:
+    """Forty random decks, two nights each, random taps: every night is `ROUNDS` full rounds (unless the
+    game ends with it)."""
+    rng = random.Random(2026)
+    nights = 0
+    for _ in range(40):
+        roles, players, rules = random_roles(rng)
+        device = dealt(roles, players, rules, rng.randrange(1000))
+        turns: dict[int, int] = {}
+        seats: dict[int, int] = {}
+        while not device.match.over and device.match.game.round <= 2:
+            screen = device.screen()
+            if screen["screen"] == "turn" and device.turn is not None and device.turn.purpose == "round":
+                turns[device.night_of] = turns.get(device.night_of, 0) + 1
+                seats[device.night_of] = len(device.night_seats)
+            for _attempt in range(50):
+                try:
+                    device.apply(*tap(screen, rng), 1000.0)
+                    break
+                except Refusal:
+                    continue
+        for night, count in turns.items():
+            if device.match.over and night == max(turns):
+                continue  # the game ended in its morning: the end needs no more rounds
+            assert count == reihum.ROUNDS * seats[night], f"{roles} ({rules}), night {night}: {count} turns"
+            nights += 1
+    assert nights >= 35, f"only {nights} whole nights"
+
+
+def test_a_step_still_to_come_is_answered_ahead_in_the_first_round() -> None:
+    """The Seherin sits before the Dieb, whose step comes first: she is asked hers in round 1 all the same,
+    and the engine is told it as soon as it asks."""
+    roles = ["seer", "villager", "villager", "villager", "werewolf", "thief", "hunter", "villager"]
+    device = next(
+        d
+        for seed in range(200)
+        if (d := dealt(roles, 6, "wolfrunde", seed)).match.game.players[0].card == "seer"
+        and d.match.game.players[5].card == "thief"
+        and "werewolf" not in d.match.game.center
+    )
+    asked: list[tuple[int, str]] = []
+
+    def choose(seat: int, screen: dict[str, Any]) -> dict[str, Any]:
+        asked.append((device.rounds_done, screen["questions"][0]["prompt"]))
+        if seat == 0 and screen["questions"][0]["prompt"] == texts.prompt("seer"):
+            return {"0": 2, "1": None}
+        return decoy(seat, screen)
+
+    first_night(device, choose)
+    assert asked[0] == (1, texts.prompt("seer")), "the Seherin is asked in the first round, before the Dieb"
+    looks = [e.data for e in device.match.game.events if e.type == "seen"]
+    assert [look.get("target", look.get("player")) for look in looks] == [2], looks

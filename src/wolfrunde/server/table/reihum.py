@@ -11,10 +11,19 @@ side); the Dieb says in the first grid whether he takes a card from the centre a
 one (a name: the first card, "Niemand": the second). A request no grid can carry (a slider) keeps its own
 form (`Plan.uniform` is False).
 
+Every night has the same number of rounds (`ROUNDS`), so its length tells nothing about the roles in play.
+That the engine asks its steps one after the other must not cost rounds: a seat whose step is still to
+come tonight is asked it ahead, in his turn, when the question is sure to be the same whatever the open
+steps before it are answered (tried on copies of the game, `SingleDevice._predicted`); his answer is kept
+and given to the engine once it asks. A step whose question tells what others chose (`NEVER_AHEAD`: the
+Hexe's heal, the Urwolf, catching the Mädchen) waits until it is open. Whatever is still open after the
+last round is answered as a timeout would (the pack's standing proposal stands).
+
 The wolves cannot whisper at their seats, so they agree turn by turn (`PackTalk`, see docs/rulings.md):
 the first wolf to hold the device proposes a victim; each wolf after him confirms it by tapping the same
 name or counters with another; the pack has chosen once every wolf has tapped the standing proposal since
-it was made, and after the third turn of any wolf the standing proposal stands.
+it was made, and after the last wolf's turn of round `PACK_ROUNDS` the standing proposal stands (so the
+steps after the pack, the Urwolf and then the Hexe, still have a round each).
 """
 
 from __future__ import annotations
@@ -26,7 +35,10 @@ from typing import Any
 from wolfrunde.server.table import texts
 
 PACK_KIND = "werewolves"
-PACK_TURNS = 3  # after his third turn in one night the standing proposal is the pack's choice
+ROUNDS = 4  # every night the device goes round this often, whatever the roles in play
+PACK_ROUNDS = ROUNDS - 2  # after the wolves' turns of this round the standing proposal is the pack's choice
+# asked ahead only once they are really open: their question tells what others chose tonight
+NEVER_AHEAD = frozenset({"witch", "alpha_wolf", "catch"})
 
 Decision = tuple[str, Any]  # (request kind, choice)
 
@@ -158,16 +170,15 @@ class PackTalk:
     by: int | None = None
     made: bool = False
     agreed: set[int] = field(default_factory=set)
-    turns: dict[int, int] = field(default_factory=dict)
 
-    def answer(self, wolf: int, target: int | None, pack: Sequence[int]) -> bool:
-        """The wolf's tap in his turn; True once the pack has chosen (`proposal` is its victim)."""
-        self.turns[wolf] = self.turns.get(wolf, 0) + 1
+    def answer(self, wolf: int, target: int | None, pack: Sequence[int], last: bool = False) -> bool:
+        """The wolf's tap in his turn (`last`: the pack's last turn of its talk); True once the pack has
+        chosen (`proposal` is its victim)."""
         if not self.made or target != self.proposal:
             self.proposal, self.by, self.made, self.agreed = target, wolf, True, {wolf}
         else:
             self.agreed.add(wolf)
-        return set(pack) <= self.agreed or max(self.turns.values()) >= PACK_TURNS
+        return set(pack) <= self.agreed or last
 
     def news(self, wolf: int, names: Sequence[str]) -> list[str]:
         """What the wolf holding the device reads about the pack's talk so far."""
