@@ -123,6 +123,8 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
         told = page.evaluate(f"Number(localStorage.getItem('wolfrunde.table.played.{code}'))")
         assert told > 5, "every device got the narrator's cues (the speaker plays them, the others read them)"
         assert page.locator(".t-captions li").count() > 0
+        page.click("#game-log summary")  # the whole game, night by night, on every device
+        assert page.locator("#game-log li").count() > 10 and "Nacht" in page.inner_text("#game-log")
     host.click("#again")  # play again: the same seats, back in the lobby, for every device
     for page in pages:
         page.wait_for_function("() => document.getElementById('main').dataset.screen === 'lobby'")

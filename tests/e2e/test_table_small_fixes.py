@@ -150,3 +150,66 @@ def test_the_sonnenuhr_can_be_paused_and_extended(new_context) -> None:  # type:
     ]
     assert sent["shown"] == "Angehalten – noch 1:30"
     assert sent["deadline"] == "", "a paused Sonnenuhr plays no warnings"
+
+
+TOAST_SCREENS = """async (scroll) => {
+  const { renderScreen } = await import("/static/table/single.js");
+  const { renderSeat } = await import("/static/table/own.js");
+  const { toast } = await import("/static/lib/toast.js");
+  const now = Date.now() / 1000;
+  const players = Array.from({ length: 12 },
+    (_, seat) => ({ seat, name: `Spieler ${seat}`, alive: true, captain: false }));
+  const seats = players.map((p) => p.seat);
+  const grid = { kind: "grid", prompt: "Wen verdächtigst du?", labels: {},
+    options: { type: "grid", choices: [1, 2], optional: true } };
+  const base = { phase: "night", now, spoken_until: 0, players, captions: [] };
+  const day = { ...base, phase: "day" };
+  const screens = {
+    pass: { ...base, screen: "pass", to: "Anna", purpose: "round" },
+    card: { ...base, screen: "card", holder: "Anna", role: { name: "Seherin", description: "…" }, news: [],
+      next: "Ben", purpose: "deal" },
+    turn: { ...base, screen: "turn", holder: "Anna", purpose: "round", grid: seats, questions: [grid, grid],
+      news: [], min_seconds: 0 },
+    result: { ...base, screen: "result", holder: "Anna", news: ["Nichts."], purpose: "round" },
+    hands: { ...day, screen: "hands", kind: "vote", prompt: "Wer soll gehängt werden?", candidates: seats,
+      voters: 12, captain: null },
+    discussion: { ...day, screen: "discussion", deadline: now + 100, seconds: 180, paused_left: null, marks: [] },
+    over: { ...base, screen: "over", winner: "Das Dorf gewinnt.", winners: ["Anna"], log: [], suspicions: [],
+      roles: players.map((p) => ({ name: p.name, role: "Dorfbewohner" })) },
+  };
+  const found = [];
+  const check = async (name) => {
+    window.scrollTo(0, scroll === "end" ? document.body.scrollHeight : 0);
+    toast("Dieser Zug ist nicht erlaubt: Spieler 1 und Spieler 3 sitzen nicht nebeneinander.", "error");
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const box = document.getElementById("toast").getBoundingClientRect();
+    for (const button of document.querySelectorAll(".t-big, .decision .submit")) {
+      const b = button.getBoundingClientRect();
+      const over = b.left < box.right && box.left < b.right && b.top < box.bottom && box.top < b.bottom;
+      if (over) found.push(`${name}: ${button.id || button.className}`);
+    }
+  };
+  for (const [name, screen] of Object.entries(screens)) {
+    renderScreen(screen, () => {}, "TEST");
+    await check(name);
+  }
+  const question = { kind: "seer", prompt: "Wessen Rolle willst du sehen?", labels: {},
+    options: { type: "seat", choices: [1, 2, 3, 4, 5, 6] } };
+  renderSeat({ now, phase: "night", round: 1, name: "Anna", alive: true, captions: [], speaker: false,
+    players: players.map((p) => ({ ...p, role: null })), role: { name: "Seherin", description: "…" },
+    news: [], result: null, discussion: false, deadline: null, questions: [question] },
+    { host: false }, () => {}, "TEST");
+  await check("own seat");
+  return found;
+}"""
+
+
+def test_the_toast_never_covers_a_main_button(new_context) -> None:  # type: ignore[no-untyped-def]
+    """Phone size: on every table screen, scrolled to the top and to the end, the toast and the main
+    buttons (.t-big, an own device's Bestätigen) do not overlap."""
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.wait_for_selector("#mode-single")
+    for scroll in ("top", "end"):
+        covered = page.evaluate(TOAST_SCREENS, scroll)
+        assert covered == [], f"scrolled to the {scroll}, the toast covers: {covered}"

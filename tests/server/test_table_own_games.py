@@ -1,6 +1,7 @@
 """Whole own-device table games over real WebSockets against a real server (`serve --testing`, where
 the table waits a hundredth of the narration): every game ends, no device is ever shown a question it
-cannot answer yet, and every seat hears (or reads) the narrator before it is called."""
+cannot answer yet, every seat hears (or reads) the narrator before it is called, and at the end every
+device shows the whole game, night by night."""
 
 from __future__ import annotations
 
@@ -95,5 +96,9 @@ def test_own_device_games_end_and_tell_before_they_call(server: LiveServer, play
         assert device.result is not None and device.result["winner"], "every device sees the end"
         assert device.cues == sorted(set(device.cues)), "every cue once, in order"
         assert device.called_before_told == [], "no question came before the narration that leads to it"
+        log = device.result["log"]
+        assert log[0] == "Die Partie beginnt." and any("hat die Karte" in line for line in log), log[:3]
+        assert any("Nacht" in line for line in log), "the whole game, night by night"
     assert sum(d.answered for d in devices) >= 1, "the game was played, not just ended"
     assert len({d.result["winner"] for d in devices if d.result}) == 1, "every device tells the same end"
+    assert len({json.dumps(d.result["log"]) for d in devices if d.result}) == 1, "every device shows the same log"

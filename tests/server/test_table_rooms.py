@@ -239,3 +239,27 @@ def test_while_the_speaking_device_is_away_the_host_speaks(config: ServerConfig)
             table = receive(host, "table")  # Carla's phone went away
             assert (table["speaker"], table["speaking"]) == (2, 0), "the host's device speaks meanwhile"
             assert receive(host, "seat")["speaker"] is True
+
+
+def test_each_guest_sets_his_aussprache_and_the_host_knapp_for_the_narrator(config: ServerConfig) -> None:
+    """Own devices, as online: a guest's `pronounce` is his own seat's Aussprache (refused with its reason
+    when it cannot be spoken), `style` "knapp" is the host's; the game's narrator uses both."""
+    with TestClient(create_app(config)) as client:
+        made, guests = own_table(client, players=3)
+        code = made["code"]
+        with seated(client, code, made["token"]) as host, seated(client, code, guests[0]["token"]) as ben:
+            ben.send_json({"type": "pronounce", "say": "Bänn"})
+            ben.send_json({"type": "pronounce", "say": "B3n!"})
+            assert receive_error(ben)["code"] == "bad_pronunciation"
+            ben.send_json({"type": "settings", "style": "knapp"})
+            assert receive_error(ben)["code"] == "not_host"
+            host.send_json({"type": "settings", "style": "knapp"})
+            table = receive(host, "table")
+            while table["settings"]["style"] != "knapp" or table["seats"][1]["say"] != "Bänn":
+                table = receive(host, "table")
+            assert [s["say"] for s in table["seats"]] == [None, "Bänn", None]
+            host.send_json({"type": "start"})
+            receive(host, "seat")
+            game = client.app.state.rooms.rooms[code].kind.game  # type: ignore[attr-defined]
+            feed = game.narration._feed
+            assert feed.style.value == "knapp" and feed.pronunciations == {"Ben": "Bänn"}

@@ -167,7 +167,7 @@ def test_reihum_turns_look_alike_and_never_reveal_a_role(seed: int) -> None:
         assert len(questions) == 2 and all(q["options"]["type"] == "grid" and q["prompt"] for q in questions)
         layout = json.dumps([screen["grid"], screen["players"]])
         nights.setdefault(device.night_of, set()).add(layout)
-        real = [r for r in device._night_requests() if r["seat"] == seat and r["kind"] != "confirm"]
+        real = [r for r in device._asked(seat)[0] if r["kind"] != "confirm"]  # open now or asked ahead
         kinds["real" if real else "decoy"].add(questions[0]["prompt"])
         if not real:
             assert [q["prompt"] for q in questions] == [texts.SUSPECT_PROMPT, texts.TRUST_PROMPT]

@@ -19,7 +19,7 @@ from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.rooms.timer import Timer
 from wolfrunde.server.table import messages as m
 from wolfrunde.server.table import texts
-from wolfrunde.server.table.base import TableKind
+from wolfrunde.server.table.base import TableKind, pronunciation
 from wolfrunde.server.table.lobby import OWN, TableLobby, check_settings, deal_cards
 from wolfrunde.server.table.own_game import OwnDevicesGame
 from wolfrunde.store.rooms import StoredCommand, StoredRoom
@@ -107,6 +107,8 @@ class OwnDevicesTable(TableKind):
             await self._playing(peer)[0].end_discussion()
         elif isinstance(message, m.Settings):
             await self._settings(peer, message)
+        elif isinstance(message, m.Pronounce):
+            await self._pronounce(peer, message.say)
         elif isinstance(message, m.Remove):
             await self._remove(peer, message.seat)
         elif isinstance(message, m.Start):
@@ -159,6 +161,19 @@ class OwnDevicesTable(TableKind):
 
         await self._change_lobby(change)
         self._prepare_names()  # another narrator: the names in his voice
+
+    async def _pronounce(self, peer: Peer, say: str) -> None:
+        """A guest's own Aussprache of his name, in the lobby (empty: as written)."""
+        self._lobby_gate(None)
+        seat, kept = peer.seat, pronunciation(say)
+        if seat is None:
+            raise Refusal("bad_token")
+
+        def change(lobby: TableLobby) -> None:
+            lobby.seats[seat].say = kept
+
+        await self._change_lobby(change)
+        self._prepare_names()
 
     async def _remove(self, peer: Peer, seat: int) -> None:
         self._lobby_gate(peer)

@@ -13,11 +13,10 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import EngineFault, Match, SetupError
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.kind import Peer
-from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.table import messages as m
-from wolfrunde.server.table.base import TableKind
+from wolfrunde.server.table.base import TableKind, narration_for
 from wolfrunde.server.table.lobby import SINGLE, TableLobby, deal_cards
 from wolfrunde.server.table.single import SingleDevice, TableOptions
 from wolfrunde.store.rooms import Command, StoredCommand, StoredRoom
@@ -168,7 +167,7 @@ def replayed(setup: dict[str, Any], lobby: TableLobby, config: ServerConfig, tap
         turn_seconds=0.3 if quick else 8.0,
         call_pause=(0.1, 0.3) if quick else (4.0, 9.0),
     )
-    device = SingleDevice(match, options, RoomNarration(match, settings.narrator, config))
+    device = SingleDevice(match, options, narration_for(match, lobby, config))
     for op, data, at in taps:
         device.apply(op, data, at)
     return device

@@ -10,9 +10,13 @@ from typing import Any, ClassVar, Self
 
 from starlette.websockets import WebSocket
 
+from wolfrunde.narration.catalogue import Style
+from wolfrunde.narration.names import check_pronunciation
 from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.match import Match
 from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.rooms.kind import HaltedOnLoad, Identity, Peer, RoomServices
+from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.protocol import Message, Refusal, Schema
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.table import devices
@@ -112,7 +116,8 @@ class TableKind(ABC):
     def _prepare_names(self) -> None:
         """Every seat's name in the table's narrator's voice, made in the background and cached."""
         try:
-            voices_for(self.config).prepare_names(self.lobby.settings.narrator, [g.name for g in self.lobby.seats])
+            names = [g.name for g in self.lobby.seats]
+            voices_for(self.config).prepare_names(self.lobby.settings.narrator, names, self.lobby.pronunciations())
         except Exception:  # the narrator must never stop a table
             log.exception("table %s: names could not be prepared", self._room.code)
 
@@ -123,3 +128,21 @@ class TableKind(ABC):
     def summarize(record: StoredRoom) -> dict[str, Any]:
         """Public facts of a stored table, without loading its game."""
         return {"mode": record.kind, "players": len(record.state.get("seats", []))}
+
+
+def narration_for(match: Match, lobby: TableLobby, config: ServerConfig) -> RoomNarration:
+    """A table's narrator for a game: its voice, its style ("knapp"), the players' Aussprache."""
+    settings = lobby.settings
+    return RoomNarration(
+        match, settings.narrator, config, style=Style.parse(settings.style), say=lobby.pronunciations()
+    )
+
+
+def pronunciation(say: str | None) -> str | None:
+    """A guest's Aussprache as it is kept (None: none); raises Refusal with the reason (as online)."""
+    if say is None or not say.strip():
+        return None
+    try:
+        return check_pronunciation(say)
+    except ValueError as problem:
+        raise Refusal("bad_pronunciation", str(problem)) from None

@@ -33,12 +33,14 @@ class TableSettings:
     vote_style: str = "hands"  # one device: hands | secret
     discussion: int = 180  # seconds
     timers: dict[str, int] = field(default_factory=lambda: dict(DEFAULT_TIMERS))  # own devices
+    style: str = "voll"  # how much the narrator says: "voll" or "knapp" (the short texts)
 
 
 @dataclass
 class Guest:
     name: str
     token_hash: str | None = None  # None: a name typed on the one device
+    say: str | None = None  # how the narrator pronounces the name (the guest's Aussprache)
 
 
 @dataclass
@@ -73,6 +75,10 @@ class TableLobby:
             self.speaker = 0
         elif self.speaker > seat:
             self.speaker -= 1
+
+    def pronunciations(self) -> dict[str, str]:
+        """The Aussprache of every seat that gave one, by name (as the online lobby's)."""
+        return {guest.name: guest.say for guest in self.seats if guest.say}
 
     def recommended(self) -> list[str] | None:
         return recommended(len(self.seats), self.settings.rules, self.mode)
@@ -130,6 +136,8 @@ def check_settings(settings: TableSettings) -> None:
         raise Refusal("bad_settings", "Unbekannte Art für Nacht oder Abstimmung.")
     if not DISCUSSION_BOUNDS[0] <= settings.discussion <= DISCUSSION_BOUNDS[1]:
         raise Refusal("bad_settings", "Die Beratung dauert 10 Sekunden bis 30 Minuten.")
+    if settings.style not in ("voll", "knapp"):
+        raise Refusal("bad_settings", "Der Erzähler spricht voll oder knapp.")
     for value in settings.timers.values():
         if not TIMER_BOUNDS[0] <= value <= TIMER_BOUNDS[1]:
             raise Refusal("bad_settings", "Zeitgeber zwischen 5 und 600 Sekunden.")

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from wolfrunde.server.online.messages import Pronounce as Pronounce  # a guest's Aussprache, online's message
 from wolfrunde.server.rooms.protocol import Message, Schema
 from wolfrunde.server.table.lobby import TableLobby
 
@@ -41,6 +42,7 @@ class Settings(Message):
     discussion: StrictInt | None = None
     speaker: StrictInt | None = None
     timers: Timers | None = None  # own devices: seconds for each night step and each vote
+    style: Literal["voll", "knapp"] | None = None  # how much the narrator says (as online)
 
 
 class Start(Message):
@@ -72,7 +74,7 @@ class Again(Message):
 
 HELLO = Schema(Hello)
 SINGLE_DEVICE = Schema(Device)
-OWN_DEVICES = Schema(Settings, Start, Remove, Decide, EndDiscussion, Again)
+OWN_DEVICES = Schema(Settings, Start, Remove, Decide, EndDiscussion, Again, Pronounce)
 
 
 def welcome(code: str, mode: str, seat: int | None, host: bool) -> dict[str, Any]:
@@ -91,7 +93,8 @@ def table(code: str, lobby: TableLobby, status: str, online: set[int], speaking:
         "speaker": lobby.speaker,
         "speaking": speaking,
         "seats": [
-            {"seat": i, "name": g.name, "online": i in online, "host": i == 0} for i, g in enumerate(lobby.seats)
+            {"seat": i, "name": g.name, "online": i in online, "host": i == 0, "say": g.say}
+            for i, g in enumerate(lobby.seats)
         ],
         "settings": {
             "rules": settings.rules,
@@ -99,6 +102,7 @@ def table(code: str, lobby: TableLobby, status: str, online: set[int], speaking:
             "narrator": settings.narrator,
             "discussion": settings.discussion,
             "timers": dict(settings.timers),
+            "style": settings.style,
         },
         "recommended_roles": lobby.recommended(),
     }

@@ -13,6 +13,7 @@ from wolfrunde.server.rooms.kind import Peer
 from wolfrunde.server.rooms.paced_game import PacedGame, Shown
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.timer import Timer
+from wolfrunde.server.table.base import narration_for
 from wolfrunde.server.table.lobby import TableLobby
 from wolfrunde.server.table.seat_view import seat_payload
 
@@ -31,6 +32,7 @@ class OwnDevicesGame(PacedGame):
         self.lobby = lobby
         self.speaking = speaking  # the seat whose device plays the narrator now
         super().__init__(match, lobby.settings.narrator, config, timer)
+        self.narration = narration_for(match, lobby, config)  # the style ("knapp") and the guests' Aussprache
 
     def payload(self, seat: int, shown: Shown) -> dict[str, Any]:
         payload = seat_payload(

@@ -5,13 +5,25 @@ each a grid of the same names (everyone alive when the night fell, the holder to
 button; which names may be tapped is known to the device alone and never shows. A player with nothing to
 do is asked "Wen verdächtigst du?" and "Wem vertraust du?"; a role with one decision answers it in the
 first grid and the trust question in the second; the Hexe heals in the first and poisons in the second;
-Amor names one lover in each. A request no grid can carry (a card from the centre, a slider) keeps its
-own form (`Plan.uniform` is False).
+Amor names one lover in each; the Hundeführer names the two neighbours his dog lies between, one in each.
+A choice of two values is a name for the one and "Niemand" for the other (yes/no, the Grenzgänger's
+side); the Dieb says in the first grid whether he takes a card from the centre and in the second which
+one (a name: the first card, "Niemand": the second). A request no grid can carry (a slider) keeps its own
+form (`Plan.uniform` is False).
+
+Every night has the same number of rounds (`ROUNDS`), so its length tells nothing about the roles in play.
+That the engine asks its steps one after the other must not cost rounds: a seat whose step is still to
+come tonight is asked it ahead, in his turn, when the question is sure to be the same whatever the open
+steps before it are answered (tried on copies of the game, `SingleDevice._predicted`); his answer is kept
+and given to the engine once it asks. A step whose question tells what others chose (`NEVER_AHEAD`: the
+Hexe's heal, the Urwolf, catching the Mädchen) waits until it is open. Whatever is still open after the
+last round is answered as a timeout would (the pack's standing proposal stands).
 
 The wolves cannot whisper at their seats, so they agree turn by turn (`PackTalk`, see docs/rulings.md):
 the first wolf to hold the device proposes a victim; each wolf after him confirms it by tapping the same
 name or counters with another; the pack has chosen once every wolf has tapped the standing proposal since
-it was made, and after the third turn of any wolf the standing proposal stands.
+it was made, and after the last wolf's turn of round `PACK_ROUNDS` the standing proposal stands (so the
+steps after the pack, the Urwolf and then the Hexe, still have a round each).
 """
 
 from __future__ import annotations
@@ -23,7 +35,10 @@ from typing import Any
 from wolfrunde.server.table import texts
 
 PACK_KIND = "werewolves"
-PACK_TURNS = 3  # after his third turn in one night the standing proposal is the pack's choice
+ROUNDS = 4  # every night the device goes round this often, whatever the roles in play
+PACK_ROUNDS = ROUNDS - 2  # after the wolves' turns of this round the standing proposal is the pack's choice
+# asked ahead only once they are really open: their question tells what others chose tonight
+NEVER_AHEAD = frozenset({"witch", "alpha_wolf", "catch"})
 
 Decision = tuple[str, Any]  # (request kind, choice)
 
@@ -45,6 +60,8 @@ class Plan:
     grids: tuple[Grid, Grid]
     combine: Callable[[Any, Any], list[Decision]]
     uniform: bool = True
+    # the two answers together, before they are decided: raises ValueError with a German reason
+    check: Callable[[Any, Any, Sequence[str]], None] | None = None
 
 
 def _no_decisions(first: Any, second: Any) -> list[Decision]:
@@ -89,9 +106,44 @@ def plan_turn(seat: int, requests: list[dict[str, Any]], night_seats: Sequence[i
     if kind_type == "seats" and options.get("count") == 1:
         grid = Grid(texts.prompt(kind), tuple(options["choices"]), bool(options.get("optional", True)))
         return Plan((grid, trust), lambda first, second: with_confirms([(kind, None if first is None else [first])]))
-    if kind_type == "choice" and sorted(map(repr, options["choices"])) == ["False", "True"]:
-        grid = Grid(texts.yes_by_name(kind), tuple(s for s in night_seats if s != seat))
-        return Plan((grid, trust), lambda first, second: with_confirms([(kind, first is not None)]))
+    if kind_type == "choice" and len(options["choices"]) == 2:
+        # a name: the second value (yes, the pack's side), "Niemand": the first (the engine lists no first)
+        no, yes = options["choices"]
+        if isinstance(no, bool):
+            no, yes = False, True
+            text = texts.yes_by_name(kind)
+        else:
+            text = texts.value_by_name(kind, texts.value_label(yes), texts.value_label(no))
+        grid = Grid(text, tuple(s for s in night_seats if s != seat))
+        return Plan((grid, trust), lambda first, second: with_confirms([(kind, no if first is None else yes)]))
+    if kind_type == "card" and len(options["choices"]) == 2:
+        cards = list(options["choices"])
+        others = tuple(s for s in night_seats if s != seat)
+        take = Grid(texts.TAKE_CARD, others, bool(options.get("optional", True)))
+        which = Grid(texts.which_card(*(texts.value_label(c) for c in cards)), others)
+
+        def card(first: Any, second: Any) -> list[Decision]:
+            return with_confirms([(kind, None if first is None else cards[0] if second is not None else cards[1])])
+
+        return Plan((take, which), card)
+    if kind_type == "gap":
+        gaps = [tuple(gap) for gap in options["choices"]]
+        legal = tuple(sorted({s for gap in gaps for s in gap}))
+        optional = bool(options.get("optional", True))
+        pair = (Grid(texts.first_of_two(kind), legal, optional), Grid(texts.second_of_two(kind), legal, optional))
+
+        def check_gap(first: Any, second: Any, names: Sequence[str]) -> None:
+            if first is None and second is None:
+                return
+            if first is None or second is None:
+                raise ValueError(texts.BOTH_OR_NOBODY)
+            if not any({first, second} == set(gap) for gap in gaps):
+                raise ValueError(texts.no_gap(names[first], names[second]))
+
+        def gap(first: Any, second: Any) -> list[Decision]:
+            return with_confirms([(kind, None if first is None or second is None else [first, second])])
+
+        return Plan(pair, gap, check=check_gap)
     return Plan((suspect, trust), _no_decisions, uniform=False)
 
 
@@ -118,16 +170,15 @@ class PackTalk:
     by: int | None = None
     made: bool = False
     agreed: set[int] = field(default_factory=set)
-    turns: dict[int, int] = field(default_factory=dict)
 
-    def answer(self, wolf: int, target: int | None, pack: Sequence[int]) -> bool:
-        """The wolf's tap in his turn; True once the pack has chosen (`proposal` is its victim)."""
-        self.turns[wolf] = self.turns.get(wolf, 0) + 1
+    def answer(self, wolf: int, target: int | None, pack: Sequence[int], last: bool = False) -> bool:
+        """The wolf's tap in his turn (`last`: the pack's last turn of its talk); True once the pack has
+        chosen (`proposal` is its victim)."""
         if not self.made or target != self.proposal:
             self.proposal, self.by, self.made, self.agreed = target, wolf, True, {wolf}
         else:
             self.agreed.add(wolf)
-        return set(pack) <= self.agreed or max(self.turns.values()) >= PACK_TURNS
+        return set(pack) <= self.agreed or last
 
     def news(self, wolf: int, names: Sequence[str]) -> list[str]:
         """What the wolf holding the device reads about the pack's talk so far."""

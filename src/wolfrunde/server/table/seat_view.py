@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wolfrunde.server.online.payloads import lines_of
 from wolfrunde.server.table import knowledge as k
 from wolfrunde.server.table import texts
 from wolfrunde.server.table.single import describe
@@ -61,6 +62,8 @@ def seat_payload(
         payload["result"] = {
             "winner": texts.winner(result["winner"]),
             "winners": [names[s] for s in result["winners"]],
+            # the whole game, night by night: the end's view holds every event (online's end log)
+            "log": [line["text"] for line in lines_of(view["events"], names, None)],
         }
     return payload
 

@@ -5,22 +5,24 @@ browser or a restarted server finds the table exactly where it was. `screen()` i
 holds what the current holder may know while the device is in his hands, and only public things (or a
 cover saying whom to pass the device to) otherwise.
 
-Nights "Reihum": the device goes clockwise through everyone alive at nightfall, round after round, until
-the night has nothing left to ask. In his turn each player answers whatever the engine asks *him* right
-now (his role's step may be open, or not yet); every turn has the one shape of `table.reihum` (two grids
-of the same names, a news box, the same least time), so nobody can tell real turns from decoys by the
-screen. A round is always played to its end, and the names stay as they were at nightfall until the
-morning is told.
+Nights "Reihum": the device goes clockwise through everyone alive at nightfall, `reihum.ROUNDS` rounds
+every night. In his turn each player answers what the engine asks *him* tonight: his open step, or the
+step still to come whose question is already sure (kept and given to the engine once it asks); every turn
+has the one shape of `table.reihum` (two grids of the same names, a news box, the same least time), so
+nobody can tell real turns from decoys by the screen. A round is always played to its end, and the names
+stay as they were at nightfall until the morning is told.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from wolfrunde.server.match import IllegalMove, Match
+from wolfrunde.bots.strategy import answer as bot_answer
+from wolfrunde.server.match import IllegalMove, Match, replay_decisions
 from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.sundial import END, sundial_marks
@@ -88,6 +90,9 @@ class SingleDevice:
         self.night_captain: int | None = None  # the Hauptmann at nightfall, marked so until the morning
         self.pack: reihum.PackTalk | None = None  # Reihum: the wolves' agreement tonight
         self.suspicions: dict[int, int] = defaultdict(int)  # Reihum decoys: seat -> times suspected
+        self.rounds_done = 0  # Reihum: rounds begun tonight (ROUNDS + 1 once the night is closed)
+        self.ahead: dict[tuple[int, str], Any] = {}  # Reihum: (seat, kind) -> an answer given before it was asked
+        self._forecasts: dict[tuple[Any, ...], list[dict[str, Any]] | None] = {}
         if narration is not None and options.night_style == "round":
             narration.use_scenes(ROUND_SCENES)
         self._narrate(0.0)  # the welcome plays while the cards are dealt
@@ -183,31 +188,136 @@ class SingleDevice:
                 reihum.check_answer(grid, value, self.names)
             except ValueError as problem:
                 raise Refusal("illegal", str(problem)) from None
+        if plan.check is not None:
+            try:
+                plan.check(answers["0"], answers["1"], self.names)
+            except ValueError as problem:
+                raise Refusal("illegal", str(problem)) from None
         mark = k.event_count(self.match)
         result: list[str] = []
+        pack = self._asked(seat)[1]
+        open_kinds = {r["kind"] for r in self._night_requests() if r["seat"] == seat}
         for kind, choice in plan.combine(answers["0"], answers["1"]):
             if kind == reihum.PACK_KIND:
-                result += self._pack_answer(seat, choice)
-            else:
+                result += self._pack_answer(seat, choice, pack)
+            elif kind in open_kinds:
                 self._decide(seat, kind, choice)
+            else:
+                self.ahead[(seat, kind)] = choice  # given to the engine once it asks
         if plan.grids[0].suspicion and answers["0"] is not None:
             self.suspicions[answers["0"]] += 1
         turn.result = result + [line for _, line in self._news_lines(turn.seats, start=mark)]
         turn.stage = "result"
 
-    def _pack_answer(self, wolf: int, target: Any) -> list[str]:
-        pack = [r["seat"] for r in self._night_requests() if r["kind"] == reihum.PACK_KIND]
+    def _pack_answer(self, wolf: int, target: Any, pack: list[int]) -> list[str]:
         talk = self.pack = self.pack or reihum.PackTalk()
-        if not talk.answer(wolf, target, pack):
+        last = self.rounds_done >= reihum.PACK_ROUNDS and not any(seat in self.round_left for seat in pack)
+        if not talk.answer(wolf, target, pack, last):
             return [texts.pack_proposed(texts.NOBODY if target is None else self.names[target])]
-        for seat in pack:
-            self._decide(seat, reihum.PACK_KIND, talk.proposal)
-        self.pack = None
+        self._pack_chose(pack, talk.proposal)
         return [] if talk.proposal is not None else [texts.pack_chosen(texts.NOBODY)]
 
+    def _pack_chose(self, pack: list[int], victim: int | None) -> None:
+        """The pack's choice: every wolf's request answered with it (kept for those not asked yet)."""
+        open_wolves = {r["seat"] for r in self._night_requests() if r["kind"] == reihum.PACK_KIND}
+        for seat in pack:
+            if seat in open_wolves:
+                self._decide(seat, reihum.PACK_KIND, victim)
+            else:
+                self.ahead[(seat, reihum.PACK_KIND)] = victim
+        self.pack = None
+
+    def _asked(self, seat: int) -> tuple[list[dict[str, Any]], list[int]]:
+        """What `seat` answers in his Reihum turn: his open requests, or else those sure to come tonight
+        that he has not answered ahead; and the pack they belong to (the wolves' seats)."""
+        requests = self._night_requests()
+        mine = [r for r in requests if r["seat"] == seat]
+        if mine:
+            return mine, [r["seat"] for r in requests if r["kind"] == reihum.PACK_KIND]
+        forecast = self._predicted(seat)
+        ahead = [
+            r
+            for r in forecast
+            if r["seat"] == seat
+            and (seat, r["kind"]) not in self.ahead
+            and r["kind"] not in reihum.NEVER_AHEAD
+            and r["options"]["type"] != "confirm"
+        ]
+        if not reihum.plan_turn(seat, ahead, self.night_seats).uniform:
+            return [], []
+        return ahead, [r["seat"] for r in forecast if r["kind"] == reihum.PACK_KIND]
+
+    def _predicted(self, seat: int) -> list[dict[str, Any]]:
+        """Every request open when the engine first asks `seat` tonight, if that is the same whatever the
+        requests open before are answered (a few copies of the game answer them differently); else []."""
+        if k.phase(self.match) != "night" or self.match.game.step is None:
+            return []
+        history = self.match.game.history
+        key = (len(history), seat, json.dumps(sorted(self.ahead.items(), key=repr), default=str))
+        if key not in self._forecasts:
+            # sure: the same question in every copy that asks him (whether he lives to be asked is his risk)
+            asked = [seen for seen in (self._forecast(seat, variant) for variant in range(3)) if seen is not None]
+            sure = bool(asked) and all(seen == asked[0] for seen in asked)
+            self._forecasts = {key: asked[0] if sure else None}
+        return self._forecasts[key] or []
+
+    def _forecast(self, seat: int, variant: int) -> list[dict[str, Any]] | None:
+        """The requests open when a copy of the game first asks `seat` tonight; variant 0 answers the
+        others' requests with their defaults, the others at random (kept answers as they were given)."""
+        copy = replay_decisions(self.match.setup, self.match.game.history)
+        rng = random.Random(variant)
+        night = copy.game.round
+        for _ in range(200):
+            if copy.over or k.phase(copy) != "night" or copy.game.round != night:
+                return None
+            pending = copy.game.pending()
+            if any(r.seat == seat for r in pending):
+                return [{"seat": r.seat, "kind": r.kind, "options": r.options} for r in pending]
+            request = pending[0]
+            choices = [request.default]
+            if (request.seat, request.kind) in self.ahead:
+                choices.insert(0, self.ahead[(request.seat, request.kind)])
+            elif variant:
+                move = bot_answer(request.describe(), request.seat, rng)
+                choices.insert(0, move[1] if move is not None else request.default)
+            for choice in choices:
+                try:
+                    copy.decide(request.seat, request.kind, choice)
+                    break
+                except IllegalMove:
+                    continue
+            else:
+                return None
+        return None
+
+    def _give_ahead(self) -> None:
+        """Reihum: open requests answered at once that need no turn: confirms, and answers kept ahead."""
+        while not self.match.over:
+            for request in self._night_requests():
+                key = (request["seat"], request["kind"])
+                if request["options"]["type"] != "confirm" and key not in self.ahead:
+                    continue
+                choice = self.ahead.pop(key, True)
+                try:
+                    self._decide(request["seat"], request["kind"], choice)
+                except Refusal:
+                    continue  # no longer a legal answer: he is asked in his next turn
+                break
+            else:
+                return
+
+    def _close_night(self) -> None:
+        """After the last round: the pack's standing proposal stands, the rest is answered by default."""
+        talk, self.pack = self.pack, None
+        pack = [r["seat"] for r in self._night_requests() if r["kind"] == reihum.PACK_KIND]
+        if talk is not None and talk.made and pack:
+            self._pack_chose(pack, talk.proposal)
+        self.ahead = {}
+        while self._night_requests() and not self.match.over:
+            self.match.timeout()
+
     def _plan(self, seat: int) -> reihum.Plan:
-        mine = [r for r in self._night_requests() if r["seat"] == seat]
-        return reihum.plan_turn(seat, mine, self.night_seats)
+        return reihum.plan_turn(seat, self._asked(seat)[0], self.night_seats)
 
     def _op_hands(self, data: dict[str, Any]) -> None:
         votes = self._vote_requests()
@@ -287,6 +397,8 @@ class SingleDevice:
             self.turn = None
             self.round_left = []
         elif self.turn is None and self.dealt:
+            if self.options.night_style == "round":
+                self._give_ahead()
             self._next_turn()
         self._narrate(at)
         ready = any(r["kind"] == k.DISCUSSION for r in k.pending(self.match))
@@ -300,11 +412,8 @@ class SingleDevice:
 
     def _next_turn(self) -> None:
         if self.options.night_style == "round":
-            if not self.round_left and self._night_requests():
-                if self.night_of != self.match.game.round:  # the first round of this night
-                    self.night_of, self.night_seats = self.match.game.round, sorted(k.living(self.match))
-                    self.night_captain = k.captain(self.match)
-                self.round_left = list(self.night_seats)
+            if not self.round_left:
+                self._next_round()
             if self.round_left:
                 self.turn = Turn((self.round_left.pop(0),), "round")
                 return
@@ -317,6 +426,22 @@ class SingleDevice:
         others = [r for r in k.pending(self.match) if self._is_private_day_request(r)]
         if others:
             self.turn = Turn((others[0]["seat"],), "private")
+
+    def _next_round(self) -> None:
+        """Reihum: the next of the night's rounds; after the last one the night is closed."""
+        game = self.match.game
+        if self.night_of != game.round:
+            if not self._night_requests():
+                return
+            self.night_of, self.night_seats = game.round, sorted(k.living(self.match))  # the first round
+            self.night_captain = k.captain(self.match)
+            self.rounds_done, self.ahead, self.pack = 0, {}, None
+        if self.rounds_done < reihum.ROUNDS:
+            self.rounds_done += 1
+            self.round_left = list(self.night_seats)
+        elif self.rounds_done == reihum.ROUNDS:
+            self.rounds_done += 1
+            self._close_night()
 
     def _dial_marks(self, start: float) -> list[dict[str, Any]]:
         if self.narration is None:
@@ -485,7 +610,7 @@ class SingleDevice:
         seat = turn.seats[0]
         plan = self._plan(seat)
         news = list(self._opened_news)
-        if any(r["kind"] == reihum.PACK_KIND and r["seat"] == seat for r in self._night_requests()):
+        if any(r["kind"] == reihum.PACK_KIND for r in self._asked(seat)[0]):
             news += (self.pack or reihum.PackTalk()).news(seat, self.names)
         if plan.uniform:
             questions = [describe_grid(grid) for grid in plan.grids]

@@ -76,6 +76,24 @@ def yes_by_name(kind: str) -> str:
     return f"{prompt(kind)} Ein Name heißt Ja, „Niemand“ heißt Nein."
 
 
+def value_by_name(kind: str, yes: str, no: str) -> str:
+    return f"{prompt(kind)} Ein Name heißt {yes}, „Niemand“ heißt {no}."
+
+
+TAKE_CARD = "Nimmst du eine Karte aus der Mitte? Ein Name heißt Ja, „Niemand“ heißt Nein."
+
+
+def which_card(first: str, second: str) -> str:
+    return f"Welche Karte? Ein Name heißt {first}, „Niemand“ heißt {second}."
+
+
+BOTH_OR_NOBODY = "Tippe in beiden Fragen einen Namen an oder in beiden „Niemand“."
+
+
+def no_gap(first: str, second: str) -> str:
+    return f"{first} und {second} sitzen nicht nebeneinander: Wähle zwei lebende Nachbarn, keiner davon du."
+
+
 def pack_proposal(by: str, target: str) -> str:
     return f"{by} schlägt vor: {target}. Tippe {target} an, um zuzustimmen, oder schlage ein anderes Opfer vor."
 

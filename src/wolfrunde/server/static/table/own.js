@@ -3,7 +3,7 @@ import { countdown, setServerNow } from "../lib/clock.js";
 import { el } from "../lib/dom.js";
 import { sundial } from "../lib/sundial.js";
 import { customRoles, discussionChoice, narratorChoice, roleLink, rulesChoice } from "./setup.js";
-import { captions, newsList, questionForm, show } from "./ui.js";
+import { captions, gameLog, newsList, questionForm, show } from "./ui.js";
 import { T } from "./words.js";
 
 export function renderLobby(table, me, send) {
@@ -77,6 +77,7 @@ export function renderSeat(view, me, send, code) {
   if (view.result) {
     parts.push(el("section", { id: "result" }, el("h2", {}, view.result.winner),
       el("p", {}, view.result.winners.length ? T.won(view.result.winners) : ""),
+      gameLog(view.result.log),
       me.host ? el("button", { class: "t-big", id: "again", onclick: () => send({ type: "again" }) }, T.againOwn) : null));
   }
   if (view.discussion && view.deadline) parts.push(el("div", { class: "dial" }, sundial(view.deadline, view.discussion_seconds)));

@@ -6,7 +6,7 @@ import { enqueue } from "../lib/narration.js";
 import { saveJSON } from "../lib/store.js";
 import { sundial } from "../lib/sundial.js";
 import { DEVICE_KEY, playAgain, singleSetup } from "./setup.js";
-import { afterNarration, captions, newsList, questionForm, show } from "./ui.js";
+import { afterNarration, captions, gameLog, newsList, questionForm, show } from "./ui.js";
 import { T } from "./words.js";
 
 export function renderScreen(screen, send, code) {
@@ -166,8 +166,7 @@ const DRAW = {
       s.roles.map((r) => el("tr", {}, el("td", {}, r.name), el("td", {}, r.role))))),
     s.suspicions && s.suspicions.length ? el("section", { id: "suspicions" }, el("h2", {}, T.suspicions),
       el("ul", {}, s.suspicions.map((x) => el("li", {}, T.suspected(x.name, x.count))))) : null,
-    s.log && s.log.length ? el("details", { id: "game-log" }, el("summary", {}, T.gameLog),
-      el("ol", { class: "t-log" }, s.log.map((line) => el("li", {}, line)))) : null,
+    gameLog(s.log),
     s.again ? el("button", { class: "t-big", id: "again", onclick: () => playAgain(s.again) }, T.againSame) : null,
     s.again ? el("button", { class: "t-big secondary", id: "again-change",
       onclick: () => { saveJSON(DEVICE_KEY, null); singleSetup(s.again); } }, T.againChange) : null,

@@ -10,6 +10,7 @@ import { loadNarrators } from "../lib/voices.js";
 import { renderLobby, renderSeat } from "./own.js";
 import { DEVICE_KEY, chooseMode, guestKey, joinForm } from "./setup.js";
 import { renderScreen } from "./single.js";
+import "./toastplace.js";
 import { narrate, show } from "./ui.js";
 
 const T = TEXT.table;

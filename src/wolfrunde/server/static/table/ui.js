@@ -18,6 +18,13 @@ export function newsList(lines, empty = T.noNews) {
   return el("div", { class: "t-news", role: "note", "aria-label": T.news }, el("p", {}, items.join("\n")));
 }
 
+// The whole game, night by night, at the end (both table kinds): folded, it opens with a tap.
+export function gameLog(lines) {
+  if (!lines || !lines.length) return null;
+  return el("details", { id: "game-log" }, el("summary", {}, T.gameLog),
+    el("ol", { class: "t-log" }, lines.map((line) => el("li", {}, line))));
+}
+
 // --- narrator: captions always; audio only on the device that speaks ---------------------------------
 export function captions(cues, speaks, code) {
   if (!cues || !cues.length) return null;
