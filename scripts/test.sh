@@ -13,4 +13,4 @@ bash scripts/web-tools.sh  # vnu-jar and axe-core for the website tests, into .c
 eval "$(bash scripts/postgres.sh start)"
 trap 'bash scripts/postgres.sh stop "$WOLFRUNDE_PG_DIR"' EXIT
 export WOLFRUNDE_CHROMIUM=/usr/bin/chromium
-.venv/bin/python -m pytest -q "$@"
+.venv/bin/python -m pytest -q --durations=25 "$@"  # the slowest tests, to keep the run short
