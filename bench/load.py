@@ -26,6 +26,7 @@ import json
 import math
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -243,7 +244,10 @@ def child_main() -> int:
         return await task
 
     result = asyncio.run(main())
-    print(json.dumps(result), flush=True)
+    # a file, not the pipe: a tally of ten thousand sockets is megabytes, and a line that long on a pipe
+    # can be broken by anything else the process writes
+    Path(spec["result_path"]).write_text(json.dumps(result), encoding="utf-8")
+    print("done", flush=True)
     return 0
 
 
@@ -295,9 +299,12 @@ def run(
             [sys.executable, __file__, "--child"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
         )
         assert child.stdin is not None and child.stdout is not None
-        child.stdin.write(json.dumps({**spec, "rooms": share, "seed": seed * 1000 + index}) + "\n")
+        result_path = str(Path(tempfile.mkdtemp(prefix="wolfrunde-load-")) / "tally.json")
+        child.stdin.write(
+            json.dumps({**spec, "rooms": share, "seed": seed * 1000 + index, "result_path": result_path}) + "\n"
+        )
         child.stdin.flush()
-        children.append(child)
+        children.append((child, Path(result_path)))
     peak = [memory_before]
     stop = threading.Event()
 
@@ -308,21 +315,24 @@ def run(
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
     try:
-        for child in children:
+        for child, _ in children:
             assert child.stdout is not None
             if child.stdout.readline().strip() != "seated":
                 raise RuntimeError("a client process failed before the games started")
         started = time.perf_counter()
         cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
-        for child in children:
+        for child, _ in children:
             assert child.stdin is not None
             child.stdin.write("go\n")
             child.stdin.flush()
         parts = []
-        for child in children:
+        for child, tally in children:
             assert child.stdout is not None
-            parts.append(json.loads(child.stdout.readline()))
+            if child.stdout.readline().strip() != "done":
+                raise RuntimeError("a client process failed during the games")
             child.wait(timeout=max_seconds + 60)
+            parts.append(json.loads(tally.read_text(encoding="utf-8")))
+            shutil.rmtree(tally.parent, ignore_errors=True)
         elapsed = time.perf_counter() - started
         cpu = cpu_seconds(server_pid) - cpu_before if server_pid else 0.0
     finally:
@@ -330,7 +340,7 @@ def run(
         if profiler is not None:
             profiler.send_signal(2)
             profiler.wait(timeout=60)
-        for child in children:
+        for child, _ in children:
             if child.poll() is None:
                 child.kill()
     latencies = sorted(x for p in parts for x in p["latencies"])
