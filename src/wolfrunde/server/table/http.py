@@ -16,6 +16,7 @@ from wolfrunde.server import safejson
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import recommended as recommended_roles
+from wolfrunde.server.narration_http import audio_format, name_clip, problem
 from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
@@ -141,6 +142,24 @@ async def recommended(request: Request) -> Response:
     return JSONResponse({"roles": roles})
 
 
+async def spoken_name(request: Request) -> Response:
+    """GET /api/tables/{code}/name?say=Schohn with the device's token in `X-Table-Token`: the seat's own
+    name in the table's narrator's voice, read as the Aussprache `say` (the lobby's "Anhören"). A table's
+    guests have no accounts: the whole table counts as one client of the narrator's name limits."""
+    code = normalise(request.path_params["code"])
+    actor = await _registry(request).get(code) if code else None
+    if actor is None or not isinstance(actor.kind, TableKind):
+        return _problem(Refusal("no_table"), 404)
+    lobby = actor.kind.lobby
+    seat = lobby.seat_of(token_hash(request.headers.get("x-table-token", "")))
+    if seat is None:
+        return _problem(Refusal("bad_token"), 401)
+    fmt = audio_format(request)
+    if fmt is None:
+        return problem("bad_format")
+    return await name_clip(request, (lobby.settings.narrator, fmt), lobby.seats[seat].name, f"table:{actor.code}")
+
+
 async def page(request: Request) -> Response:
     return FileResponse(PAGE, headers={"Cache-Control": "no-cache"})
 
@@ -158,5 +177,6 @@ def routes() -> list[BaseRoute]:
         Route("/api/tables/{code}", table_info),
         Route("/api/tables/{code}/guests", join_table, methods=["POST"]),
         Route("/api/tables/{code}/qr.svg", table_qr),
+        Route("/api/tables/{code}/name", spoken_name),
         WebSocketRoute("/ws/tables/{code}", table_socket),
     ]
