@@ -65,3 +65,34 @@ def test_own_devices_a_guest_keeps_his_aussprache_and_the_host_chooses_knapp(new
     host.reload()
     host.wait_for_selector("#short-style")
     assert host.is_checked("#short-style"), "knapp is kept by the table"
+
+
+def test_one_device_the_host_gives_a_name_its_aussprache_and_chooses_knapp(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.click("#mode-single")
+    page.fill("#names", "Anna\nJean\nCarla\nDora")
+    page.click("#says-box summary")
+    expect(page.locator("label[for=say-1]")).to_have_text("So spricht man „Jean“ (freiwillig)")
+    expect(page.locator("#says-hint")).to_contain_text("Leer lassen: wie geschrieben")
+    assert page.get_attribute("#say-1", "maxlength") == "40"
+    page.fill("#say-1", "Sch0hn")
+    page.click("#start")
+    page.locator("#toast").filter(
+        has_text="Diese Aussprache geht nicht: Name 2 („Jean“) – Die Aussprache darf nur Buchstaben"
+    ).wait_for()
+    page.fill("#say-1", "Schohn")
+    page.fill("#names", "Anna\nJean\nCarla\nDora\nEmil")  # one more name: what was typed for Jean stays
+    page.wait_for_selector("#say-4")
+    expect(page.locator("#say-1")).to_have_value("Schohn")
+    page.check("#short-style")
+    screenshot(page, "table-single-aussprache")
+    frames: list[str] = []
+    page.on("websocket", lambda socket: socket.on("framereceived", lambda data: frames.append(str(data))))
+    with page.expect_request(lambda r: r.url.endswith("/api/tables") and r.method == "POST") as sent:
+        page.click("#start")
+    body = sent.value.post_data_json
+    assert body["says"] == [None, "Schohn", None, None, None] and body["style"] == "knapp"
+    page.wait_for_selector("#main[data-screen]")
+    screens = [frame for frame in frames if '"type": "screen"' in frame or '"type":"screen"' in frame]
+    assert screens and "style=knapp" in screens[0], "the device tells the short texts"

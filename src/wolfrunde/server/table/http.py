@@ -21,9 +21,10 @@ from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.socket import serve_socket
-from wolfrunde.server.table.base import TableKind
+from wolfrunde.server.table import texts
+from wolfrunde.server.table.base import TableKind, pronunciation
 from wolfrunde.server.table.devices import new_token, token_hash
-from wolfrunde.server.table.lobby import SINGLE, TableSettings, new_lobby
+from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, new_lobby
 from wolfrunde.server.table.texts import no_cast
 
 PAGE = Path(__file__).resolve().parents[1] / "static" / "table" / "index.html"
@@ -57,6 +58,11 @@ def _settings(data: dict[str, Any]) -> TableSettings:
     for key in ("rules", "narrator", "night_style", "vote_style"):
         if isinstance(data.get(key), str):
             setattr(settings, key, data[key])
+    style = data.get("style")
+    if style is not None:
+        if not isinstance(style, str):
+            raise Refusal("bad_settings", texts.BAD_STYLE)
+        settings.style = style  # "voll" or "knapp", checked with the others
     roles = data.get("roles")
     if roles is not None:
         if not isinstance(roles, list) or not all(isinstance(r, str) for r in roles) or len(roles) > 42:
@@ -68,6 +74,23 @@ def _settings(data: dict[str, Any]) -> TableSettings:
             raise Refusal("bad_settings", "Die Beratungszeit ist eine Zahl von Sekunden.")
         settings.discussion = discussion
     return settings
+
+
+def _pronunciations(data: dict[str, Any], lobby: TableLobby) -> None:
+    """`says`: each typed name's Aussprache in seat order ("" or null: as written), checked as online checks
+    a player's; a refusal names the name."""
+    says = data.get("says")
+    if says is None:
+        return
+    if not isinstance(says, list) or len(says) != len(lobby.seats):
+        raise Refusal("bad_settings", texts.BAD_SAYS)
+    for number, (guest, say) in enumerate(zip(lobby.seats, says, strict=True), start=1):
+        if say is not None and not isinstance(say, str):
+            raise Refusal("bad_settings", texts.BAD_SAYS)
+        try:
+            guest.say = pronunciation(say)
+        except Refusal as refused:
+            raise Refusal("bad_pronunciation", texts.bad_say(number, guest.name, refused.detail or "")) from None
 
 
 @cache
@@ -94,6 +117,7 @@ async def create_table(request: Request) -> Response:
             raise Refusal("bad_name")
         token = new_token()
         lobby = new_lobby(kind.kind_id, _settings(data), names, token_hash(token))
+        _pronunciations(data, lobby)
         table = kind.open(lobby, request.app.state.config)
         status, setup = table.opening()
         actor = await _registry(request).create(table, lobby.to_dict(), status=status, setup=setup)
