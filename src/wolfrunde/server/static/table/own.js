@@ -68,6 +68,7 @@ export function renderLobby(table, me, send) {
   const typing = say && say.contains(document.activeElement) ? document.activeElement : null;
   show(...parts).dataset.screen = "lobby";
   if (typing) typing.focus({ preventScroll: true }); // someone joined: the guest types on
+  else if (say && say.contains(document.activeElement)) document.activeElement.blur(); // no keyboard unasked
 }
 
 // The Aussprache section is built anew only when what it shows changed, so a lobby update (a guest
