@@ -132,8 +132,14 @@ async def spoken_name(request: Request) -> Response:
     voice = narrator_and_format(request)
     if isinstance(voice, Response):
         return voice
+    return await name_clip(request, voice, request.query_params.get("text", ""), str(user.id))
+
+
+async def name_clip(request: Request, voice: tuple[str, AudioFormat], text: str, client: str) -> Response:
+    """A name read as the query's Aussprache `say`, with the checks and the limits per `client` that every
+    name preview shares (the online lobby's accounts, a table's devices)."""
     narrator_id, fmt = voice
-    text = request.query_params.get("text", "").strip()
+    text = text.strip()
     if not 1 <= len(text) <= MAX_NAME or not any(char.isalnum() for char in text):
         return problem("bad_name")
     raw_say = request.query_params.get("say", "")
@@ -143,7 +149,7 @@ async def spoken_name(request: Request) -> Response:
         say = check_pronunciation(raw_say) if raw_say.strip() else None
     except ValueError as error:
         return problem_with("bad_pronunciation", str(error))
-    limits, client = name_limits(request), str(user.id)
+    limits = name_limits(request)
     if not limits.requests.allow(client):
         return _slow_down("too_fast", 60)
     service = voices(request)

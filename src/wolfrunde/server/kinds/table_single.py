@@ -144,12 +144,14 @@ class SingleDeviceTable(TableKind):
         return {
             "mode": self.mode,
             "names": [guest.name for guest in self.lobby.seats],
+            "says": [guest.say for guest in self.lobby.seats],
             "rules": settings.rules,
             "narrator": settings.narrator,
             "night_style": settings.night_style,
             "vote_style": settings.vote_style,
             "discussion": settings.discussion,
             "roles": settings.roles,
+            "style": settings.style,
         }
 
 

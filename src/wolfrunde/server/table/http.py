@@ -16,13 +16,15 @@ from wolfrunde.server import safejson
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import recommended as recommended_roles
+from wolfrunde.server.narration_http import audio_format, name_clip, problem
 from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.socket import serve_socket
-from wolfrunde.server.table.base import TableKind
+from wolfrunde.server.table import texts
+from wolfrunde.server.table.base import TableKind, pronunciation
 from wolfrunde.server.table.devices import new_token, token_hash
-from wolfrunde.server.table.lobby import SINGLE, TableSettings, new_lobby
+from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, new_lobby
 from wolfrunde.server.table.texts import no_cast
 
 PAGE = Path(__file__).resolve().parents[1] / "static" / "table" / "index.html"
@@ -56,6 +58,11 @@ def _settings(data: dict[str, Any]) -> TableSettings:
     for key in ("rules", "narrator", "night_style", "vote_style"):
         if isinstance(data.get(key), str):
             setattr(settings, key, data[key])
+    style = data.get("style")
+    if style is not None:
+        if not isinstance(style, str):
+            raise Refusal("bad_settings", texts.BAD_STYLE)
+        settings.style = style  # "voll" or "knapp", checked with the others
     roles = data.get("roles")
     if roles is not None:
         if not isinstance(roles, list) or not all(isinstance(r, str) for r in roles) or len(roles) > 42:
@@ -67,6 +74,23 @@ def _settings(data: dict[str, Any]) -> TableSettings:
             raise Refusal("bad_settings", "Die Beratungszeit ist eine Zahl von Sekunden.")
         settings.discussion = discussion
     return settings
+
+
+def _pronunciations(data: dict[str, Any], lobby: TableLobby) -> None:
+    """`says`: each typed name's Aussprache in seat order ("" or null: as written), checked as online checks
+    a player's; a refusal names the name."""
+    says = data.get("says")
+    if says is None:
+        return
+    if not isinstance(says, list) or len(says) != len(lobby.seats):
+        raise Refusal("bad_settings", texts.BAD_SAYS)
+    for number, (guest, say) in enumerate(zip(lobby.seats, says, strict=True), start=1):
+        if say is not None and not isinstance(say, str):
+            raise Refusal("bad_settings", texts.BAD_SAYS)
+        try:
+            guest.say = pronunciation(say)
+        except Refusal as refused:
+            raise Refusal("bad_pronunciation", texts.bad_say(number, guest.name, refused.detail or "")) from None
 
 
 @cache
@@ -93,6 +117,7 @@ async def create_table(request: Request) -> Response:
             raise Refusal("bad_name")
         token = new_token()
         lobby = new_lobby(kind.kind_id, _settings(data), names, token_hash(token))
+        _pronunciations(data, lobby)
         table = kind.open(lobby, request.app.state.config)
         status, setup = table.opening()
         actor = await _registry(request).create(table, lobby.to_dict(), status=status, setup=setup)
@@ -141,6 +166,24 @@ async def recommended(request: Request) -> Response:
     return JSONResponse({"roles": roles})
 
 
+async def spoken_name(request: Request) -> Response:
+    """GET /api/tables/{code}/name?say=Schohn with the device's token in `X-Table-Token`: the seat's own
+    name in the table's narrator's voice, read as the Aussprache `say` (the lobby's "Anhören"). A table's
+    guests have no accounts: the whole table counts as one client of the narrator's name limits."""
+    code = normalise(request.path_params["code"])
+    actor = await _registry(request).get(code) if code else None
+    if actor is None or not isinstance(actor.kind, TableKind):
+        return _problem(Refusal("no_table"), 404)
+    lobby = actor.kind.lobby
+    seat = lobby.seat_of(token_hash(request.headers.get("x-table-token", "")))
+    if seat is None:
+        return _problem(Refusal("bad_token"), 401)
+    fmt = audio_format(request)
+    if fmt is None:
+        return problem("bad_format")
+    return await name_clip(request, (lobby.settings.narrator, fmt), lobby.seats[seat].name, f"table:{actor.code}")
+
+
 async def page(request: Request) -> Response:
     return FileResponse(PAGE, headers={"Cache-Control": "no-cache"})
 
@@ -158,5 +201,6 @@ def routes() -> list[BaseRoute]:
         Route("/api/tables/{code}", table_info),
         Route("/api/tables/{code}/guests", join_table, methods=["POST"]),
         Route("/api/tables/{code}/qr.svg", table_qr),
+        Route("/api/tables/{code}/name", spoken_name),
         WebSocketRoute("/ws/tables/{code}", table_socket),
     ]

@@ -137,7 +137,7 @@ def check_settings(settings: TableSettings) -> None:
     if not DISCUSSION_BOUNDS[0] <= settings.discussion <= DISCUSSION_BOUNDS[1]:
         raise Refusal("bad_settings", "Die Beratung dauert 10 Sekunden bis 30 Minuten.")
     if settings.style not in ("voll", "knapp"):
-        raise Refusal("bad_settings", "Der Erzähler spricht voll oder knapp.")
+        raise Refusal("bad_settings", texts.BAD_STYLE)
     for value in settings.timers.values():
         if not TIMER_BOUNDS[0] <= value <= TIMER_BOUNDS[1]:
             raise Refusal("bad_settings", "Zeitgeber zwischen 5 und 600 Sekunden.")

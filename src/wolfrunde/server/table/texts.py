@@ -55,6 +55,15 @@ def same_name(number: int, name: str, first: int) -> str:
     return f"Name {number} („{name}“) steht schon als Name {first} da; jeder Name geht nur einmal."
 
 
+def bad_say(number: int, name: str, reason: str) -> str:
+    """A typed name's Aussprache that cannot be spoken: which name, and why (online's check's reason)."""
+    return f"Name {number} („{name}“) – {reason}"
+
+
+BAD_SAYS = "Die Aussprachen sind eine Liste mit einem Text (oder nichts) für jeden Namen."
+BAD_STYLE = "Der Erzähler spricht voll oder knapp."
+
+
 def reserved_name(number: int | None, name: str) -> str:
     where = f"Name {number}: " if number else ""
     return f"{where}„{name}“ geht nicht als Name: So heißt auf dem Gerät die Antwort, mit der man keinen wählt."

@@ -1,12 +1,23 @@
 // Everyone's own device: the table's lobby (QR code for joining, the host's choices) and one seat's game.
 import { countdown, setServerNow } from "../lib/clock.js";
 import { el } from "../lib/dom.js";
+import { play } from "../lib/narration.js";
 import { sundial } from "../lib/sundial.js";
+import { TEXT } from "../lib/texts.js";
 import { customRoles, discussionChoice, narratorChoice, roleLink, rulesChoice } from "./setup.js";
 import { captions, gameLog, newsList, questionForm, show } from "./ui.js";
 import { T } from "./words.js";
 
+const SAY = TEXT.online.ui; // the Aussprache's words and the "knapp" choice, as the online lobby has them
+
+// The server's reason why it refused the last Aussprache: shown at the field until the next one is saved.
+let sayProblem = "";
+export function sayRefused(message) {
+  sayProblem = message;
+}
+
 export function renderLobby(table, me, send) {
+  const problem = sayProblem;
   const seats = el("ul", { class: "seats", id: "seats" }, table.seats.map((s) => el("li", { class: s.online ? "" : "offline" },
     el("span", {}, s.name), s.seat === table.speaker ? el("span", { class: "badge t-speaker" }, T.speaker) : null,
     s.host ? el("span", { class: "badge" }, T.host) : null,
@@ -21,12 +32,18 @@ export function renderLobby(table, me, send) {
     el("section", {}, el("h2", {}, T.seatsAtTable(table.seats.length)), seats),
     el("section", {}, el("h2", {}, T.roles), roles ? el("ul", { class: "t-roles" }, roles.map((r) => el("li", {}, roleLink(r))))
       : el("p", { class: "hint" }, T.noCast))];
+  const mine = me.seat !== null ? table.seats[me.seat] : null;
+  const say = mine ? kept([mine.name, mine.say, table.settings.narrator, problem],
+    () => pronunciationSection(table, me, mine, send, problem)) : null;
+  parts.push(say);
   if (me.host) {
     const speaker = el("select", { id: "speaker", onchange: (e) => send({ type: "settings", speaker: Number(e.target.value) }) },
       table.seats.map((s) => el("option", { value: s.seat, selected: s.seat === table.speaker }, s.name)));
     const narrator = narratorChoice(table.settings.narrator, (e) => send({ type: "settings", narrator: e.target.value }));
     const rules = rulesChoice(table.settings.rules, (e) => send({ type: "settings", rules: e.target.value }));
     const discussion = discussionChoice(table.settings.discussion, (e) => send({ type: "settings", discussion: Number(e.target.value) }));
+    const short = el("input", { type: "checkbox", id: "short-style", checked: table.settings.style === "knapp",
+      onchange: (e) => send({ type: "settings", style: e.target.checked ? "knapp" : "voll" }) });
     const timers = table.settings.timers || { night: 60, vote: 60 };
     const seconds = (key, label) => {
       const input = el("input", { type: "number", id: `t-${key}`, min: 5, max: 600, value: timers[key],
@@ -42,13 +59,56 @@ export function renderLobby(table, me, send) {
         roles: Object.entries(now).flatMap(([role, n]) => Array(n).fill(role)) })) : null));
     parts.push(el("section", {}, el("h2", {}, T.settings),
       el("label", { for: "speaker" }, T.speakerDevice), speaker,
-      ...narrator, ...rules, ...discussion,
+      ...narrator, el("label", { for: "short-style", class: "t-radio" }, short, " ", SAY.shortStyle), ...rules, ...discussion,
       ...seconds("night", T.nightSeconds), ...seconds("vote", T.voteSeconds)),
     el("button", { class: "t-big", id: "start", onclick: () => send({ type: "start" }) }, T.start));
   } else {
     parts.push(el("p", { class: "hint" }, T.waitForHost));
   }
+  const typing = say && say.contains(document.activeElement) ? document.activeElement : null;
   show(...parts).dataset.screen = "lobby";
+  if (typing) typing.focus({ preventScroll: true }); // someone joined: the guest types on
+  else if (say && say.contains(document.activeElement)) document.activeElement.blur(); // no keyboard unasked
+}
+
+// The Aussprache section is built anew only when what it shows changed, so a lobby update (a guest
+// joins) keeps what is being typed.
+let sayBuilt = null;
+function kept(inputs, build) {
+  const key = JSON.stringify(inputs);
+  if (!sayBuilt || sayBuilt.key !== key) sayBuilt = { key, node: build() };
+  return sayBuilt.node;
+}
+
+// How my own name is spoken: a respelling the narrator reads (online's field, help and check), saved with
+// `pronounce`; the field shows what the server kept, a refusal its reason; "Anhören" plays it at once.
+function pronunciationSection(table, me, mine, send, refused) {
+  const input = el("input", { id: "say", maxlength: 40, autocomplete: "off", value: mine.say || "",
+    placeholder: SAY.sayPlaceholder, "aria-describedby": "say-hint say-problem" });
+  const problem = el("p", { class: "error", role: "alert", id: "say-problem" }, refused || null);
+  const listen = async () => {
+    problem.textContent = "";
+    const url = `/api/tables/${table.code}/name?say=${encodeURIComponent(input.value.trim())}`;
+    let response;
+    try { response = await fetch(url, { headers: { "x-table-token": me.token } }); } catch { problem.textContent = TEXT.errors.offline; return; }
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({}));
+      problem.textContent = data.message || TEXT.errors.failed;
+      return;
+    }
+    play(URL.createObjectURL(await response.blob()));
+  };
+  const save = (event) => {
+    event.preventDefault();
+    problem.textContent = sayProblem = "";
+    sayBuilt = null; // a refusal draws the field anew, with what the server kept
+    send({ type: "pronounce", say: input.value.trim() });
+  };
+  return el("section", { id: "say-section" }, el("h2", {}, SAY.sayTitle),
+    el("form", { onsubmit: save }, el("label", { for: "say" }, SAY.sayLabel(mine.name)), input,
+      el("p", { class: "hint", id: "say-hint" }, SAY.sayHint), problem,
+      el("div", { class: "row" }, el("button", { class: "secondary", id: "say-preview", onclick: listen }, SAY.sayListen),
+        el("button", { type: "submit", id: "say-save" }, SAY.saySave))));
 }
 
 export function renderSeat(view, me, send, code) {

@@ -8,8 +8,9 @@ import { toast } from "../lib/toast.js";
 import { TEXT } from "../lib/texts.js";
 import { defaultNarrator, narratorPicker } from "../lib/voices.js";
 import { show } from "./ui.js";
+import { T } from "./words.js";
 
-const T = TEXT.table;
+const SAY = TEXT.online.ui; // the Aussprache's words and the "knapp" choice, as the online lobby has them
 export const DEVICE_KEY = "wolfrunde.table.device";
 
 export function guestKey(code) {
@@ -63,6 +64,16 @@ export async function singleSetup(before = null) {
   const rules = rulesChoice(before ? before.rules : "wolfrunde");
   const narrator = narratorChoice(before ? before.narrator : defaultNarrator());
   const discussion = discussionChoice(before ? before.discussion : 180);
+  const short = el("input", { type: "checkbox", id: "short-style", checked: Boolean(before && before.style === "knapp") });
+  const says = {}; // each name's Aussprache as typed, by name (kept while the names are edited)
+  if (before && before.says) before.names.forEach((name, i) => { if (before.says[i]) says[name] = before.says[i]; });
+  const saysList = el("div", { id: "says" });
+  const drawSays = () => saysList.replaceChildren(...lines(names.value).map((name, i) => el("div", { class: "t-say" },
+    el("label", { for: `say-${i}` }, SAY.sayLabel(name)),
+    el("input", { id: `say-${i}`, maxlength: 40, autocomplete: "off", value: says[name] || "", placeholder: SAY.sayPlaceholder,
+      "aria-describedby": "says-hint", dataset: { name }, oninput: (e) => { says[name] = e.target.value; } }))));
+  const saysBox = el("details", { id: "says-box", open: Object.keys(says).length > 0 },
+    el("summary", {}, T.saysTitle), el("p", { class: "hint", id: "says-hint" }, T.saysHint), saysList);
   const rolesBox = el("div", { id: "roles" });
   const custom = el("input", { type: "checkbox", id: "custom-roles", checked: Boolean(before && before.roles) });
   const counts = {};
@@ -79,6 +90,7 @@ export async function singleSetup(before = null) {
       el("ul", { class: "t-roles" }, answer.data.roles.map((r) => el("li", {}, roleLink(r)))));
   };
   names.addEventListener("input", refresh);
+  names.addEventListener("input", drawSays);
   rules[1].addEventListener("change", refresh);
   custom.addEventListener("change", refresh);
   const start = async () => {
@@ -86,7 +98,8 @@ export async function singleSetup(before = null) {
       mode: "single", names: lines(names.value), rules: rules[1].value, narrator: narrator[1].value,
       night_style: document.querySelector("input[name=night]:checked").value,
       vote_style: document.querySelector("input[name=vote]:checked").value,
-      discussion: Number(discussion[1].value),
+      discussion: Number(discussion[1].value), style: short.checked ? "knapp" : "voll",
+      says: saysOf(lines(names.value), says),
     };
     if (custom.checked) body.roles = Object.entries(counts).flatMap(([role, n]) => Array(n).fill(role));
     try {
@@ -99,8 +112,8 @@ export async function singleSetup(before = null) {
     el("h1", {}, T.single),
     el("section", {},
       el("label", { for: "names" }, T.namesLabel),
-      names, el("p", { id: "names-hint", class: "hint" }, T.namesHint),
-      ...rules, ...narrator, ...discussion),
+      names, el("p", { id: "names-hint", class: "hint" }, T.namesHint), saysBox,
+      ...rules, ...narrator, el("label", { for: "short-style", class: "t-radio" }, short, " ", SAY.shortStyle), ...discussion),
     el("section", {}, el("h2", {}, T.roles), rolesBox,
       el("label", { class: "t-radio" }, custom, " ", T.customRoles)),
     el("section", {},
@@ -109,6 +122,12 @@ export async function singleSetup(before = null) {
     el("button", { class: "t-big", id: "start", onclick: start }, T.deal),
   );
   refresh();
+  drawSays();
+}
+
+// The Aussprache of each name in seat order for `POST /api/tables` (null: as written).
+function saysOf(list, says) {
+  return list.map((name) => (says[name] || "").trim() || null);
 }
 
 // A role's name, linked to its description (/rollen/<id>, in a new tab: the setup stays as it is).

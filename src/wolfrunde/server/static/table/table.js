@@ -7,7 +7,7 @@ import { loadJSON, loadText, saveJSON, saveText } from "../lib/store.js";
 import { toast } from "../lib/toast.js";
 import { TEXT } from "../lib/texts.js";
 import { loadNarrators } from "../lib/voices.js";
-import { renderLobby, renderSeat } from "./own.js";
+import { renderLobby, renderSeat, sayRefused } from "./own.js";
 import { DEVICE_KEY, chooseMode, guestKey, joinForm } from "./setup.js";
 import { renderScreen } from "./single.js";
 import "./toastplace.js";
@@ -38,14 +38,15 @@ async function playOwn(code, token) {
   await loadRoles();
   let me = { seat: null, host: false }, table = null;
   const socket = connect(code, token, (message) => {
-    if (message.type === "welcome") me = message;
+    if (message.type === "welcome") me = { ...message, token }; // the token: for the Aussprache's preview
     else if (message.type === "table") { table = message; if (table.status === "lobby") renderLobby(table, me, socket.send); }
     else if (message.type === "seat") renderSeat(message, me, socket.send, code);
     else if (message.type === "narration") narrate(message.cues, table !== null && table.speaking === me.seat, code);
     else if (message.type === "removed") {
       socket.close(); saveText(guestKey(code), null); toast(message.message, "info"); joinForm(code);
     } else if (message.type === "error") {
-      toast(message.message, "error");
+      if (message.code === "bad_pronunciation") sayRefused(message.message); // shown at the field
+      else toast(message.message, "error");
       if (table && table.status === "lobby") renderLobby(table, me, socket.send); // a refused value goes back
     }
   }, () => { saveText(guestKey(code), null); joinForm(code); });

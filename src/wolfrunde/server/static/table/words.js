@@ -13,6 +13,8 @@ export const T = {
   news: "Neuigkeiten",
   suspicions: "Verdächtigt in den Nächten",
   suspected: (name, count) => `${name}: ${count}-mal`,
+  saysTitle: "Aussprache der Namen (freiwillig)",
+  saysHint: "Schreib jeden Namen so, wie der Erzähler ihn sagen soll. Leer lassen: wie geschrieben.",
   gameLog: "Das ganze Spiel, Nacht für Nacht",
   againSame: "Nochmal – dieselben Spieler und Rollen",
   againChange: "Nochmal – Rollen oder Einstellungen ändern",
