@@ -7,6 +7,7 @@ server's clock of what has been heard is the device's queue playing screen after
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,10 +19,10 @@ from wolfrunde.server.narration_voices import CUE_GAP
 TAP_SECONDS = 1.0  # a tap a second: faster than the narrator speaks, so lines queue up on the device
 
 
-def one_night(seed: int, vote: str) -> list[tuple[dict[str, Any], float, list[dict[str, Any]]]]:
+def one_night(seed: int, vote: str, voices: Path) -> list[tuple[dict[str, Any], float, list[dict[str, Any]]]]:
     """The screens from the deal to the first day's discussion: (screen, when it was shown, its new lines
     as the device takes them: the captions with a higher number than any before)."""
-    device = single_device(seed, "round", vote)
+    device = single_device(seed, "round", vote, voices)
     assert device.narration is not None and device.narration.wait == 1.0
     rng = random.Random(seed)
     at, last, shown = 0.0, -1, []  # the table opens at 0: the welcome is told then
@@ -42,8 +43,8 @@ def one_night(seed: int, vote: str) -> list[tuple[dict[str, Any], float, list[di
 
 @pytest.mark.parametrize("vote", ["hands", "secret"])
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
-def test_one_device_speaks_a_reihum_night_in_the_order_of_its_screens(seed: int, vote: str) -> None:
-    shown = one_night(seed, vote)
+def test_one_device_speaks_a_reihum_night_in_the_order_of_its_screens(seed: int, vote: str, tmp_path: Path) -> None:
+    shown = one_night(seed, vote, tmp_path)
     played = [cue for _, _, fresh in shown for cue in fresh]
     assert [cue["id"] for cue in played] == list(range(len(played))), "every line once, in the order told"
 

@@ -72,13 +72,17 @@ def test_the_wait_lasts_as_long_as_the_narration() -> None:
         assert narration.tell_events(at=200.0).cues == [], "each event is told once"
 
 
-def single_device(seed: int, night: str, vote: str) -> SingleDevice:
+def single_device(seed: int, night: str, vote: str, voices_dir: Path | None = None) -> SingleDevice:
+    """A one-device game; with `voices_dir` its voices are its own (no other test's audio is measured in
+    them while it runs, so every length is the estimate)."""
     rng = random.Random(seed)
     lobby = TableLobby(mode=SINGLE, host="h", settings=TableSettings(night_style=night, vote_style=vote))
     for name in NAMES:
         lobby.add(name, None)
     match = Match(deal_cards(lobby, rng))
-    narration = RoomNarration(match, "leopold", ServerConfig(database_url="sqlite://", narration_wait=1.0))
+    voices = None if voices_dir is None else str(voices_dir)
+    config = ServerConfig(database_url="sqlite://", narration_wait=1.0, voices_dir=voices)
+    narration = RoomNarration(match, "leopold", config)
     return SingleDevice(match, TableOptions(night_style=night, vote_style=vote), narration)
 
 
