@@ -396,7 +396,11 @@ def one_run(args: argparse.Namespace, run_index: int) -> dict[str, Any]:
             )
         finally:
             process.terminate()
-            process.wait(timeout=30)
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:  # closing ten thousand sockets can take longer: the run is over
+                process.kill()
+                process.wait()
     result["pacing"] = args.pacing
     if args.bare:
         result.update(bare(args, result))
