@@ -5,6 +5,7 @@ ballot."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 from tests.e2e.online_helpers import open_room, pick_roles, register, screens
@@ -14,9 +15,9 @@ NAMES = ["Anna", "Bruno", "Clara"]
 TO_THE_VOTE_SECONDS = 90
 
 
-def start_game(new_context, names: list[str]) -> list[Page]:  # type: ignore[no-untyped-def]
-    """The players register and sit down, two bots join, one wolf and four villagers; the night is short,
-    the day and the vote long (the players' answers close them)."""
+def start_game(new_context, names: list[str], *, meldeliste: bool = False) -> list[Page]:  # type: ignore[no-untyped-def]
+    """The players register and sit down, bots fill the table to five, one wolf and four villagers; the
+    night is short, the day and the vote long (the players' answers close them)."""
     pages = [new_context().new_page() for _ in names]
     for page, name in zip(pages, names, strict=True):
         register(page, name)
@@ -30,6 +31,8 @@ def start_game(new_context, names: list[str]) -> list[Page]:  # type: ignore[no-
     for key, seconds in (("night", 5), ("day", 120), ("vote", 120), ("lovers", 5)):
         host.fill(f"#t-{key}", str(seconds))
     pick_roles(host, {"werewolf": 1, "villager": 4})
+    if meldeliste:
+        host.check("#meld")
     host.get_by_role("button", name="Übernehmen").click()
     expect(pages[-1].locator("#t-vote")).to_have_value("120")
     host.get_by_role("button", name="Spiel starten").click()
@@ -42,8 +45,9 @@ def voting(page: Page) -> bool:
     return page.locator('.sheet .decision[data-kind="vote"]').count() > 0
 
 
-def to_the_vote(pages: list[Page]) -> list[Page]:
-    """Every decision before the day's vote answered with its first option; the pages asked to vote."""
+def to_the_vote(pages: list[Page], before: Callable[[Page], bool] = lambda page: True) -> list[Page]:
+    """Every decision before the day's vote answered with its first option (on a page once `before(page)`
+    holds); the pages asked to vote."""
     deadline = time.monotonic() + TO_THE_VOTE_SECONDS
     while time.monotonic() < deadline:
         asked = [page for page in pages if voting(page)]
@@ -51,7 +55,7 @@ def to_the_vote(pages: list[Page]) -> list[Page]:
         if asked and len(asked) == len(alive):
             return asked
         for page in pages:
-            if not voting(page):
+            if not voting(page) and before(page):
                 act(page)
     raise AssertionError("the day's vote did not come")
 
@@ -110,3 +114,42 @@ def test_a_vote_changed_before_the_close_counts(new_context) -> None:  # type: i
         expect(row.locator("td").nth(1)).to_have_text(second)
     expect(changer.locator(".sheet .ballot")).to_have_count(0)
     expect(changer.locator("section.tally")).to_have_count(0)
+
+
+def test_the_silence_vote_is_explained_while_it_counts(new_context) -> None:  # type: ignore[no-untyped-def]
+    """With the Meldeliste, who never raised a hand before the first vote of day 1 gets a vote against him:
+    the tally says so in one sentence, naming them (the bots never raise a hand; Anna does)."""
+    pages = start_game(new_context, ["Anna", "Bruno"], meldeliste=True)
+    raised: list[Page] = []
+
+    def hand_first(page: Page) -> bool:
+        """The first living player by day raises his hand before he answers anything of the day."""
+        if raised or page.locator("#raise-hand").count() == 0:
+            return bool(raised) or page.locator(".phasebar.phase-night").count() > 0
+        page.click("#raise-hand")
+        expect(page.locator("#raise-hand")).to_be_disabled()
+        raised.append(page)
+        return True
+
+    asked = to_the_vote(pages, hand_first)
+    assert raised, "a living player raised his hand"
+    speaker = raised[0]
+    seats = seats_by_name(speaker)
+    places = speaker.locator("ul.table li.place:not(.gone)")
+    living = [places.nth(i).locator(".name").inner_text() for i in range(places.count())]
+    me = speaker.locator("ul.table li.me .name").inner_text()
+    silent = sorted((name for name in living if name != me), key=lambda name: seats[name])
+    listed = f"{', '.join(silent[:-1])} und {silent[-1]}"
+    note = speaker.locator("section.tally .silence-note")
+    expect(note).to_have_text(
+        f"{listed} haben sich vor der ersten Abstimmung nie gemeldet und bekommen dafür nach der Regel der "
+        "Meldeliste je eine Strafstimme, die schon mitgezählt ist."
+    )
+    for name in silent:
+        expect(speaker.locator(f'section.tally li[data-seat="{seats[name]}"]')).to_be_visible()
+    screens(speaker, "online-silence-vote")
+    for page in asked:
+        page.locator('.decision[data-kind="vote"] button.secondary.skip').click()
+    expect(speaker.locator("section.news")).to_contain_text(
+        f"{listed} haben sich vor der Abstimmung nie gemeldet und bekommen dafür je eine Strafstimme."
+    )

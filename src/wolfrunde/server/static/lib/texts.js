@@ -83,6 +83,9 @@ export const TEXT = {
       tallyVotes: (name, count) => `${name}: ${count} ${count === 1 ? "Stimme" : "Stimmen"}`,
       tallyNone: "Noch keine Stimmen.",
       tallyVoted: (voted, voters) => `${voted} von ${voters} haben abgestimmt.`,
+      silencePenalty: (names, one) => one
+        ? `${names} hat sich vor der ersten Abstimmung nie gemeldet und bekommt dafür nach der Regel der Meldeliste eine Strafstimme, die schon mitgezählt ist.`
+        : `${names} haben sich vor der ersten Abstimmung nie gemeldet und bekommen dafür nach der Regel der Meldeliste je eine Strafstimme, die schon mitgezählt ist.`,
       speakingNow: "spricht", votedMark: "hat abgestimmt", wolfMark: "Wolf", loverMark: "verliebt", enchantedMark: "verzaubert",
       youDied: "Du bist gestorben.", toBeyond: "Ins Jenseits", close: "Schließen",
       rolePage: (name) => `Mehr zur Rolle ${name}`, more: "Mehr …",

@@ -106,7 +106,16 @@ function tallySection(voted, view, names) {
       ? el("ul", { class: "tally-list" }, voted.counts.map((c) => el("li", { "data-seat": c.seat, "data-votes": c.votes }, T.ui.tallyVotes(name(c.seat), c.votes))))
       : el("p", { class: "hint" }, T.ui.tallyNone),
     el("p", { class: "tally-voted" }, T.ui.tallyVoted(voted.seats.length, voted.voters.length)),
+    silenceNote(voted.silence, names),
     el("p", { class: "hint" }, T.ui.tallyHint));
+}
+
+// The Meldeliste's silence vote while it counts (the first vote of day 1): one sentence saying whom it
+// goes against and why (the vote's result line says it again once the vote has closed).
+function silenceNote(silence, names) {
+  if (!silence || !silence.length) return null;
+  const who = TEXT.list(silence.map((seat) => names[seat] ?? "?"));
+  return el("p", { class: "silence-note" }, T.ui.silencePenalty(who, silence.length === 1));
 }
 
 // Once a vote has closed, for the rest of that day and the night after: who voted for whom (the
