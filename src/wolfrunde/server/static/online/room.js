@@ -5,6 +5,7 @@ import * as narration from "../lib/narration.js";
 import { openSocket } from "../lib/socket.js";
 import { toast } from "../lib/toast.js";
 import { TEXT } from "../lib/texts.js";
+import { keepAwake } from "./awake.js";
 import { gameScreen } from "./game.js";
 import { lobbyScreen } from "./lobby.js";
 import { HOME } from "./paths.js";
@@ -46,6 +47,7 @@ export function leaveRoom() {
   const socket = state.socket;
   Object.assign(state, fresh());
   signalTurn(false);
+  keepAwake(false);
   if (socket) { socket.close(); narration.clear(); }
 }
 
@@ -139,12 +141,15 @@ export function openChat(channel) {
 export function render() {
   if (!main) return;
   if (state.stopped) {
+    keepAwake(false);
     mount(main, el("section", {}, el("h1", {}, state.stopped), el("p", {}, el("a", { href: HOME }, T.ui.toHome))));
     return;
   }
   if (!state.lobby) return;
   const room = { state, send, render, decide, openChat };
   const running = state.lobby.status !== "lobby";
+  // the screen stays awake while a game runs, for players and spectators alike
+  keepAwake(running && (state.game ? state.game.view.result === null : state.lobby.status === "running"));
   const active = document.activeElement, activeId = active && active.id;
   if (state.game && state.seat !== null) mount(main, ...gameScreen(room));
   else if (running && state.watch) mount(main, ...watchScreen(room));
