@@ -88,6 +88,7 @@ export const TEXT = {
         : `${names} haben sich vor der ersten Abstimmung nie gemeldet und bekommen dafür nach der Regel der Meldeliste je eine Strafstimme, die schon mitgezählt ist.`,
       speakingNow: "spricht", votedMark: "hat abgestimmt", wolfMark: "Wolf", loverMark: "verliebt", enchantedMark: "verzaubert",
       youDied: "Du bist gestorben.", toBeyond: "Ins Jenseits", close: "Schließen",
+      nowBeyond: "Du bist jetzt im Jenseits: Hier redest du mit den anderen Toten, die Lebenden lesen nicht mit.",
       rolePage: (name) => `Mehr zur Rolle ${name}`, more: "Mehr …",
       whispering: "Ihr Verliebten flüstert.", whisperLeft: "Noch", toWhisper: "Zum Flüstern",
       unread: (count) => `${count} ungelesen`, channels: "Kanäle", noLines: "Noch nichts geschrieben.",

@@ -55,11 +55,15 @@ function marksFor(view, voted) {
   ];
 }
 
+// Shown once this seat has died (the Jenseits opens with it), until the player closes it.
 function deathNotice(room) {
-  return el("section", { class: "death", role: "alert" }, el("h2", {}, T.ui.youDied), el("p", {}, T.ui.deadHint),
+  const { state } = room;
+  const beyond = state.chatOpen && state.channel === "beyond";
+  return el("section", { class: "death", id: "death-notice", role: "alert" }, el("h2", {}, T.ui.youDied),
+    el("p", {}, beyond ? T.ui.nowBeyond : T.ui.deadHint),
     el("div", { class: "row" },
-      el("button", { onclick: () => { room.state.died = false; room.openChat("beyond"); } }, T.ui.toBeyond),
-      el("button", { class: "secondary", onclick: () => { room.state.died = false; room.render(); } }, T.ui.close)));
+      beyond ? null : el("button", { onclick: () => room.openChat("beyond") }, T.ui.toBeyond),
+      el("button", { class: "secondary", onclick: () => { state.died = false; room.render(); } }, T.ui.close)));
 }
 
 function roleCard(room, view) {

@@ -114,7 +114,13 @@ function gameArrived(message) {
     // the receipts stay, so the sheet still says that the last choice arrived
     if (message.view.pending.length) state.receipts = {};
   }
-  if (before && before.view.you.alive && !message.view.you.alive && message.view.result === null) state.died = true;
+  if (before && before.view.you.alive && !message.view.you.alive && message.view.result === null) {
+    // this seat has just died: the screen says so and opens the Jenseits, where the dead talk
+    state.died = true;
+    state.chatOpen = true;
+    state.channel = "beyond";
+    state.unread = 0;
+  }
   if (before && (before.view.step !== message.view.step || before.view.round !== message.view.round)) state.voted = null;
   // a seat that has voted in an open vote of the day is no longer asked, so the server sends it no
   // deadline; it may still change its vote until then, so the vote's timer stays on its screen
