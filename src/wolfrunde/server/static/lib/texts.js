@@ -182,6 +182,35 @@ export const TEXT = {
     },
   },
 
+  // ---- the voice chat of the online round (online/voice.js) ----------------------------------------
+  voice: {
+    title: "Sprachchat",
+    key: "Sprechtaste",
+    keyHint: "Halten zum Sprechen (oder Leertaste)",
+    live: "Du bist zu hören",
+    nobody: "Gerade hört dich niemand",
+    micAsk: "Mikrofon freigeben",
+    micWhy: "Für den Sprachchat fragt dein Browser gleich, ob Wolfrunde dein Mikrofon benutzen darf. "
+      + "Es wird nur übertragen, solange du die Sprechtaste hältst, und nur an die Mitspieler, die dich "
+      + "gerade hören dürfen. Ohne Mikrofon kannst du trotzdem zuhören.",
+    micDenied: "Kein Zugriff aufs Mikrofon: du kannst zuhören, aber nicht sprechen. "
+      + "Erlaube das Mikrofon in den Einstellungen deines Browsers und lade die Seite neu.",
+    micMissing: "Kein Mikrofon gefunden: du kannst zuhören, aber nicht sprechen.",
+    noWebRTC: "Dieser Browser kann keinen Sprachchat.",
+    speaking: "spricht",
+    mixer: "Lautstärke und Stummschalten",
+    nobodySpeaks: "Gerade spricht niemand.",
+    volume: (name) => `Lautstärke von ${name}`,
+    mute: "Stumm",
+    unmute: "Ton an",
+    muted: (name) => `${name} stummschalten`,
+    connecting: "verbindet …",
+    unreachable: "keine Verbindung",
+    silentNow: "gerade nicht zu hören",
+    seat: (seat) => `Platz ${seat + 1}`,
+    speakingNow: (names, count) => `${names} ${count === 1 ? "spricht" : "sprechen"}.`,
+  },
+
   // ---- at the table (/tisch, /t/{code}) ----------------------------------------------------------
   table: {
     tableCode: (code) => `Tisch ${code}`,
