@@ -133,6 +133,9 @@ def strings_in(value: Any) -> set[str]:
     return set()
 
 
+VOTED_KEYS = {"type", "round", "kind", "seats", "voters", "counts", "silence"}
+
+
 def check_no_leaks(result: BotResult, own_views: set[str]) -> int:
     """Returns how many game messages were checked."""
     checked = 0
@@ -143,10 +146,10 @@ def check_no_leaks(result: BotResult, own_views: set[str]) -> int:
         if message["type"] == "lobby":
             assert all(set(s) == {"seat", "name", "bot", "host", "online", "say"} for s in message["seats"])
             continue
-        if message["type"] == "voted":  # who has voted by day: seats only (its kind may be "captain")
-            assert set(message) == {"type", "round", "kind", "seats"} and all(
-                isinstance(s, int) for s in message["seats"]
-            )
+        if message["type"] == "voted":  # the open vote by day: who has voted and the tally, seats and numbers
+            assert {"type", "round", "kind", "seats", "voters", "counts"} <= set(message) <= VOTED_KEYS
+            assert all(isinstance(s, int) for s in [*message["seats"], *message["voters"], *message.get("silence", [])])
+            assert all(set(c) == {"seat", "votes"} and isinstance(c["votes"], int) for c in message["counts"])
             continue
         if message["type"] != "game":
             assert not strings_in(message) & ROLE_IDS, message

@@ -3,6 +3,7 @@ each other at the start; what each page receives, read through getStats(), follo
 
 from __future__ import annotations
 
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -230,3 +231,20 @@ def test_voice_goes_through_turn_only(
     finally:
         game.close()
         server.stop()
+
+
+VOICE_JS = ROOT / "src/wolfrunde/server/static/online/voice.js"
+TEXTS_JS = ROOT / "src/wolfrunde/server/static/lib/texts.js"
+
+
+def test_the_voice_panel_takes_its_german_from_the_client_catalogue() -> None:
+    """Every text the voice panel writes is in lib/texts.js (TEXT.voice); voice.js holds none of its own."""
+    code = VOICE_JS.read_text(encoding="utf-8")
+    code = re.sub(r"^\s*//.*$", "", code, flags=re.MULTILINE)  # comments may speak of the Sprechtaste
+    literals = re.findall(r'"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`', code)
+    german = [text for text in literals if re.search(r"[äöüßÄÖÜ]|\b[A-ZÄÖÜ][a-zäöüß]+ [a-zäöüß]+", text)]
+    assert german == [], german
+    assert "const T = TEXT.voice;" in code
+    catalogue = TEXTS_JS.read_text(encoding="utf-8")
+    for key in re.findall(r"\bT\.(\w+)", code):
+        assert re.search(rf"^\s+{key}: ", catalogue, flags=re.MULTILINE), f"TEXT.voice.{key} is missing"

@@ -124,3 +124,25 @@ def test_the_catalogue_knows_who_owns_each_text():
     assert texts.kinds["peek"].call == "Das Mädchen"
     assert texts.steps["werewolves"].wake == "werewolves_wake"
     assert texts.causes["grief"].death_scene == "grief"
+
+
+@pytest.mark.parametrize(
+    ("dead", "line"),
+    [
+        ([], "Am Morgen fehlt niemand."),
+        ([1], "Am Morgen fehlt: Ben."),
+        ([1, 3], "Am Morgen fehlen: Ben und Dora."),
+        ([0, 1, 3], "Am Morgen fehlen: Anna, Ben und Dora."),
+    ],
+)
+def test_the_morning_line_is_singular_for_one_name(dead, line):
+    names = ["Anna", "Ben", "Carl", "Dora"]
+    assert event_line({"type": "morning", "round": 1, "dead": dead}, names, 2) == line
+
+
+def test_a_morning_with_one_victim_reads_in_the_singular_in_a_game():
+    game = new_game("werewolf", "villager", "villager", "villager", "villager", "villager")
+    run_until(game, lambda g: g.phase.value == "day", werewolves="Carl")
+    names = [p.name for p in game.players]
+    (morning,) = [event_dict(e) for e in game.events if e.type == "morning"]
+    assert event_line(morning, names, 0) == "Am Morgen fehlt: Carl."

@@ -1,9 +1,15 @@
 import random
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
 
 from starlette.testclient import TestClient
 from tests.server.conftest import as_user, receive_until, sign_up
+from tests.server.rooms_harness import CODE
+from tests.server.test_online_day import NAMES, day_room
 
 from wolfrunde.bots.strategy import choose
+from wolfrunde.store import accounts
 
 MESSAGE_LIMIT = 5000
 
@@ -92,3 +98,69 @@ def test_non_players_cannot_decide_or_chat(client: TestClient) -> None:
             assert receive_until(other, "error")["code"] == "not_seated"
             other.send_json({"type": "join"})
             assert receive_until(other, "error")["code"] == "lobby_closed"
+
+
+def test_a_vote_changed_over_the_websocket_counts_and_every_seat_sees_the_same_tally(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """Anna (the Hauptmann, her vote counts twice) votes Ben, then changes to Carl before the vote closes;
+    every seat gets the same live tally, nobody but Anna a view of her change, and the result shows her
+    last ballot."""
+    db = day_room(tmp_path)
+    tokens = {seat: accounts.open_session(db, seat + 1) for seat in range(len(NAMES))}
+    with ExitStack() as stack:
+        sockets = {
+            seat: stack.enter_context(client.websocket_connect(f"/ws/rooms/{CODE}", headers=as_user(token)))
+            for seat, token in tokens.items()
+        }
+        for seat, ws in sockets.items():
+            assert receive_until(ws, "game")["view"]["step"] == "vote"
+            until_pong(ws, f"connected-{seat}")  # what connecting brought (the others' arrivals too)
+        told: dict[int, list[dict[str, Any]]] = {seat: [] for seat in sockets}
+
+        def vote(seat: int, target: int, ref: str) -> None:
+            sockets[seat].send_json({"type": "decide", "kind": "vote", "choice": target, "ref": ref})
+            for other, ws in sockets.items():
+                told[other] += until_pong(ws, f"{ref}-{other}")
+
+        vote(0, 1, "a")
+        vote(0, 2, "b")  # Anna changes her mind
+        changed = [m for m in told[0] if m["type"] == "game"][-1]["view"]
+        assert changed["changeable"][0]["chosen"] == 2
+        assert changed["events"][-1] == {"type": "vote_changed", "voter": 0, "kind": "vote", "target": 2}
+        for seat in (1, 2, 3, 5):
+            assert [m["type"] for m in told[seat] if m["type"] not in ("voted", "pong", "ack")] == [], (
+                "another seat learns of the change only through the tally"
+            )
+        vote(2, 1, "c")
+        vote(1, 2, "d")
+        vote(3, 2, "e")
+        tallies = {seat: [m for m in messages if m["type"] == "voted"] for seat, messages in told.items()}
+        assert all(messages == tallies[3] for messages in tallies.values()), "the same for every seat"
+        assert [(m["seats"], m["counts"]) for m in tallies[3]] == [
+            ([0], [{"seat": 1, "votes": 2}]),
+            ([0], [{"seat": 2, "votes": 2}]),
+            ([0, 2], [{"seat": 2, "votes": 2}, {"seat": 1, "votes": 1}]),
+            ([0, 1, 2], [{"seat": 2, "votes": 3}, {"seat": 1, "votes": 1}]),
+            ([0, 1, 2, 3], [{"seat": 2, "votes": 4}, {"seat": 1, "votes": 1}]),
+        ]
+        sockets[5].send_json({"type": "decide", "kind": "vote", "choice": 1, "ref": "f"})  # the last: it closes
+        closed = receive_until(sockets[4], "game", limit=20)["view"]
+        (votes,) = [e for e in closed["events"] if e["type"] == "votes"]
+        assert votes["ballots"] == {"0": 2, "1": 2, "2": 1, "3": 2, "5": 1}
+        assert votes["counts"] == {"2": 4, "1": 2}
+        sockets[0].send_json({"type": "decide", "kind": "vote", "choice": 1, "ref": "late"})
+        late = receive_until(sockets[0], "error", limit=50)
+        assert (late["code"], late["ref"]) == ("illegal", "late"), "a closed vote cannot be changed"
+
+
+def until_pong(ws, ref: str) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+    """Every message up to the answer of a ping sent now: all the room had to say before it."""
+    ws.send_json({"type": "ping", "ref": ref})
+    received = []
+    for _ in range(50):
+        message = ws.receive_json()
+        received.append(message)
+        if message["type"] == "pong" and message.get("ref") == ref:
+            return received
+    raise AssertionError(f"no pong for {ref}")

@@ -1,5 +1,5 @@
-"""An online room by day: everyone sees who has voted (never for whom) while the vote is open, and a
-player who dies by the vote reads what the dead wrote before in the Jenseits."""
+"""An online room by day: everyone sees who has voted (never for whom) and the tally while the vote is
+open, and a player who dies by the vote reads what the dead wrote before in the Jenseits."""
 
 from __future__ import annotations
 
@@ -58,8 +58,11 @@ def test_everyone_sees_who_has_voted_but_not_for_whom(tmp_path: Path) -> None:
             return seen, watched, members[3].taken("voted")
 
     seen, watched, messages = asyncio.run(scenario())
-    assert seen == watched == [[0], [0, 2]]
-    assert all(set(m) == {"type", "round", "kind", "seats"} and m["kind"] == "vote" for m in messages)
+    assert seen == watched == [[], [0], [0, 2]]  # the first: what a device is told when it connects
+    assert all(set(m) == {"type", "round", "kind", "seats", "voters", "counts"} for m in messages)
+    assert all(m["kind"] == "vote" and m["voters"] == LIVING for m in messages)
+    # Anna is the Hauptmann: her vote counts twice in the tally, as in the verdict
+    assert [m["counts"] for m in messages] == [[], [{"seat": ACCUSED, "votes": 2}], [{"seat": ACCUSED, "votes": 3}]]
 
 
 def test_who_dies_by_the_vote_reads_the_jenseits_written_before(tmp_path: Path) -> None:

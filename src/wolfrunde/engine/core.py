@@ -30,6 +30,7 @@ EVENTS = (
     "discussion",
     "vote_started",
     "votes",
+    "vote_changed",
     "tie",
     "verdict",
     "no_verdict",

@@ -87,6 +87,10 @@ class Game:
             return
         key = (seat, kind)
         request = self._open.get(key)
+        if request is not None and key in self._answers and request.options.get("changeable"):
+            value = request.check(canonical(request.options, choice))
+            self._guarded(lambda: self._change(key, value))
+            return
         if request is None or key in self._answers:
             raise IllegalMove(self._why_not_pending(seat, kind))
         value = request.check(canonical(request.options, choice))
@@ -113,6 +117,35 @@ class Game:
         self._answers[key] = value
         if len(self._answers) == len(self._open):
             self._advance(self._answers)
+
+    def _change(self, key: tuple[int, str], value: Any) -> None:
+        """A voter replaces his ballot in a vote that is still open (rulings.md, "Changing a vote"): the
+        last one counts; only he is told (the tally everyone sees is `votes.live`). The same choice again
+        changes nothing and is not recorded."""
+        if self._answers[key] == value:
+            return
+        seat, kind = key
+        self.history.append((seat, kind, value))
+        self._answers[key] = value
+        self.emit("vote_changed", visible_to=[seat], voter=seat, kind=kind, target=value)
+
+    def open_votes(self) -> list[str]:
+        """The kinds of the open public votes of the day (requests whose answers may still change)."""
+        return sorted({kind for (_, kind), request in self._open.items() if request.options.get("changeable")})
+
+    def ballots(self, kind: str) -> tuple[list[int], dict[int, Any]]:
+        """The open requests of `kind`: every seat asked, and the answers given so far, by seat (empty
+        lists when nothing of that kind is open)."""
+        asked = sorted(seat for seat, k in self._open if k == kind)
+        return asked, {seat: self._answers[(seat, kind)] for seat in asked if (seat, kind) in self._answers}
+
+    def changeable(self, seat: int) -> list[dict[str, Any]]:
+        """This seat's answered requests that it may still change (an open day vote), with its answer."""
+        return [
+            {**request.describe(), "chosen": self._answers[key]}
+            for key, request in self._open.items()
+            if key[0] == seat and key in self._answers and request.options.get("changeable")
+        ]
 
     def _guarded(self, change: Callable[[], None]) -> None:
         mark = len(self.history)
@@ -163,6 +196,7 @@ class Game:
         """`view(seat)` at a boundary: as the seat may know it, with nothing open."""
         shown = view.for_seat(self, seat)
         shown["pending"] = []
+        shown["changeable"] = []
         return shown
 
     # ---- helpers for rules -----------------------------------------------------------------

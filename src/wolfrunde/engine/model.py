@@ -99,6 +99,7 @@ SEAT_KEYS = frozenset(
         "voter",
         "actor",
         "previous",
+        "silence",
     }
 )
 

@@ -30,8 +30,10 @@ def seat_choice(
     default: int | None = None,
     why_not: WhyNot | None = None,
     what: str = "Diese Wahl",
+    changeable: bool = False,
 ) -> Request:
-    """Choose one seat among `candidates` (or nobody, when optional)."""
+    """Choose one seat among `candidates` (or nobody, when optional). `changeable`: a public vote of the
+    day, whose answer the voter may replace while it is open (`Game.decide`, rulings.md "Changing a vote")."""
     allowed = tuple(candidates)
 
     def check(value: Any) -> int | None:
@@ -45,7 +47,10 @@ def seat_choice(
             raise IllegalMove(reason or f"{what}: {game.name(target)} kann jetzt nicht gewählt werden.")
         return target
 
-    return Request(seat, kind, {"type": "seat", "choices": list(allowed), "optional": optional}, default, check)
+    options: dict[str, Any] = {"type": "seat", "choices": list(allowed), "optional": optional}
+    if changeable:
+        options["changeable"] = True
+    return Request(seat, kind, options, default, check)
 
 
 def seats_choice(

@@ -128,6 +128,7 @@ def _assemble(
         "you": you,
         "players": players,
         "pending": [r.describe() for r in game.pending() if r.seat == seat],
+        "changeable": game.changeable(seat),  # its own ballots in a day vote still open, with its choice
         "speakers": list(game.speakers),  # today's Meldeliste, the first has the word (public)
         "events": events,
         "result": game.result,

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from wolfrunde.engine import deaths, meldeliste, victory
 from wolfrunde.engine.core import BEFORE_REVEAL
-from wolfrunde.engine.model import Handler, Request, Rules
+from wolfrunde.engine.model import Handler, Phase, Request, Rules
 from wolfrunde.engine.requests import seat_choice
 from wolfrunde.engine.role import Outcome, Tie, Verdict, asks_nothing
 from wolfrunde.engine.windows import close_window, open_window
@@ -40,8 +40,12 @@ def vote_round(game: Game, kind: str, *, first: bool) -> Handler[None]:
     voting = voters(game)
     answers = yield [_ballot(game, v, kind, living) for v in voting]
     votes = {v: answers[(v, kind)] for v in voting}
-    counts = _tally(game, votes, first=first and kind == FIRST_KIND)
-    game.emit("votes", kind=kind, ballots=dict(votes), counts=dict(counts))
+    extra = first and kind == FIRST_KIND
+    counts = _tally(game, votes, first=extra)
+    result: dict[str, Any] = {"kind": kind, "ballots": dict(votes), "counts": dict(counts)}
+    if extra and meldeliste.silence_counts(game):
+        result["silence"] = _silent(game)  # whom the Meldeliste's silence vote went against
+    game.emit("votes", **result)
     if game.rules is Rules.WOLFRUNDE and len(living) == 2 and all(votes.get(a) == b for a, b in (living, living[::-1])):
         yield from _last_two(game, living, first=first)
         return
@@ -90,7 +94,7 @@ def _ballot(game: Game, voter: int, kind: str, living: list[int]) -> Request:
             return forbidden[target]
         return f"{game.name(target)} ist tot und kann nicht gewählt werden."
 
-    return seat_choice(game, voter, kind, candidates, why_not=why_not, what="Abstimmung")
+    return seat_choice(game, voter, kind, candidates, why_not=why_not, what="Abstimmung", changeable=True)
 
 
 def weight(game: Game, voter: int) -> int:
@@ -109,10 +113,46 @@ def _tally(game: Game, votes: dict[int, int | None], *, first: bool) -> Counter[
             if role.extra_votes is not None:
                 counts.update(role.extra_votes(game))
         if meldeliste.silence_counts(game):
-            for seat in game.living():
-                if seat not in game.hands_raised:
-                    counts[seat] += SILENCE_PENALTY
+            for seat in _silent(game):
+                counts[seat] += SILENCE_PENALTY
     return counts
+
+
+def _silent(game: Game) -> list[int]:
+    """The living who never raised a hand: the Meldeliste's silence vote goes against each of them."""
+    return [seat for seat in game.living() if seat not in game.hands_raised]
+
+
+CAPTAIN_VOTES = ("captain", "captain_runoff")
+
+
+def live(game: Game) -> dict[str, Any] | None:
+    """The open public vote of the day as every seat may see it, or None (at night, or no vote open).
+
+    `kind`; `voters`: every seat asked; `voted`: who has cast a ballot (never for whom); `counts`: the
+    tally so far by candidate, with the weights and the fixed votes the verdict will count (the
+    Hauptmann's double vote, the Denunziant's letter, the Meldeliste's silence vote, all of them public);
+    `silence`: the seats the silence vote goes against (only when it counts). All of it is public: the
+    same for every seat."""
+    if game.phase is not Phase.DAY or game.result is not None:
+        return None
+    for kind in game.open_votes():
+        asked, answers = game.ballots(kind)
+        counts: Counter[int]
+        if kind in CAPTAIN_VOTES:
+            counts = Counter(target for target in answers.values() if target is not None)
+        else:
+            counts = _tally(game, answers, first=kind == FIRST_KIND)
+        shown: dict[str, Any] = {
+            "kind": kind,
+            "voters": asked,
+            "voted": sorted(answers),
+            "counts": {seat: n for seat, n in sorted(counts.items()) if n},
+        }
+        if kind == FIRST_KIND and meldeliste.silence_counts(game):
+            shown["silence"] = _silent(game)
+        return shown
+    return None
 
 
 def _top(counts: Counter[int]) -> list[int]:

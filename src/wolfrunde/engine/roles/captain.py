@@ -37,7 +37,7 @@ def election(game: Game) -> Handler[None]:
     game.step = ELECTION
     game.emit("captain_election")
     living = game.living()
-    answers = yield [seat_choice(game, v, "captain", living, what="Hauptmannswahl") for v in living]
+    answers = yield [seat_choice(game, v, "captain", living, what="Hauptmannswahl", changeable=True) for v in living]
     counts = Counter(c for c in (answers[(v, "captain")] for v in living) if c is not None)
     if not counts:
         game.emit("captain_not_elected")
@@ -45,7 +45,9 @@ def election(game: Game) -> Handler[None]:
     tied = _top(counts)
     if len(tied) > 1:
         game.emit("captain_runoff", tied=tied)
-        answers = yield [seat_choice(game, v, "captain_runoff", tied, what="Stichwahl") for v in living]
+        answers = yield [
+            seat_choice(game, v, "captain_runoff", tied, what="Stichwahl", changeable=True) for v in living
+        ]
         runoff = Counter(c for c in (answers[(v, "captain_runoff")] for v in living) if c is not None)
         tied = _top(runoff) if runoff else tied
     if len(tied) > 1:

@@ -40,14 +40,16 @@ def publish(game: Game, night: NightEffects) -> None:
     accused = night.note(CARD.id).get("accused")
     if accused is not None:
         game.emit("accusation", accused=accused)
-        game.state(CARD.id)["accused"] = accused
+        game.state(CARD.id).update(accused=accused, day=game.round)
 
 
 def extra_votes(game: Game) -> dict[int, int]:
-    """The day's first vote starts with two votes on the accused (if he still lives); then it is spent.
-    The letter counts even if the Denunziant died since."""
-    accused = game.state(CARD.id).pop("accused", None)
-    if accused is None or not game.players[accused].alive:
+    """The first vote of the letter's day starts with two votes on the accused (if he still lives); on a
+    later day it counts no more. The letter counts even if the Denunziant died since. Reading it changes
+    nothing, so the live tally of the open vote (`votes.live`) shows the same two votes."""
+    state = game.state(CARD.id)
+    accused = state.get("accused")
+    if accused is None or state.get("day") != game.round or not game.players[accused].alive:
         return {}
     return {accused: EXTRA_VOTES}
 

@@ -6,7 +6,8 @@ Each event type has one entry in its owner's data file:
 - `{"subject": key, "you": …, "other": …}`: "you" when the reader is the seat under `key` (or one of
   the seats, for a list), else "other"; `subject` defaults to `"actor"` (the seat that acted);
 - `{"when": key, "cases": {value: entry, …, "*": entry}}`: chosen by the event's value under `key`
-  (`true`/`false`, `null` when absent, `empty`/`some` for lists, else the value itself).
+  (`true`/`false`, `null` when absent, `empty`/`some` for lists, and `one` before `some` for a list of
+  one where the entry has it, else the value itself).
 
 Placeholders are the event's fields, in German: seats become names (lists: "Anna, Ben und Carl"), `role`
 the card's name, `cards` card names, `side` "das Dorf" …, `cause` the cause's label, `counts` the
@@ -33,9 +34,7 @@ def pick(entry: Any, event: Mapping[str, Any], reader: int | None) -> str:
     """The template of `entry` for this event and reader."""
     while isinstance(entry, dict):
         if "when" in entry:
-            cases = entry["cases"]
-            key = case_key(event.get(entry["when"]))
-            entry = cases[key] if key in cases else cases["*"]
+            entry = case_of(entry["cases"], event.get(entry["when"]))
         else:
             subject = event.get(entry.get("subject", "actor"))
             mine = reader is not None and (reader == subject or (isinstance(subject, list) and reader in subject))
@@ -43,6 +42,14 @@ def pick(entry: Any, event: Mapping[str, Any], reader: int | None) -> str:
     if not isinstance(entry, str):
         raise TypeError(f"no line for {event.get('type')!r}: {entry!r}")
     return entry
+
+
+def case_of(cases: Mapping[str, Any], value: Any) -> Any:
+    """The case for this value: its `case_key`, for a list of one a case `one` before `some`, else `*`."""
+    if isinstance(value, list | tuple) and len(value) == 1 and "one" in cases:
+        return cases["one"]
+    key = case_key(value)
+    return cases[key] if key in cases else cases["*"]
 
 
 def case_key(value: Any) -> str:

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from starlette.websockets import WebSocket
 
 from wolfrunde.bots.player import BotPlayer
+from wolfrunde.engine.votes import live
 from wolfrunde.narration.names import check_pronunciation
 from wolfrunde.server.auth import current_user
 from wolfrunde.server.config import ServerConfig
@@ -59,7 +60,6 @@ class OnlineRoom:
         self.halted_on_load = False
         self.rng = random.Random()
         self.room: RoomServices | None = None
-        self._ballots: dict[tuple[int, str], set[int]] = {}  # (round, vote kind): every seat asked in it
 
     # --- creation and restore -----------------------------------------------------------------------
     @classmethod
@@ -132,10 +132,16 @@ class OnlineRoom:
             message = self.game.message_for(peer)
             if message is not None:
                 peer.send(message)
+            voted = self._voted_message()
+            if voted is not None:
+                peer.send(voted)
             peer.send(await self._history(peer.seat))
             self.game.voice.attach(peer, self.game.voice_plan(peer.seat))
         elif self.game is not None and self.lobby.settings.spectators:
             peer.send(self.game.spectator_message())
+            voted = self._voted_message()
+            if voted is not None:
+                peer.send(voted)
             peer.send(await self._spectator_history())
 
     async def detach(self, peer: Peer) -> None:
@@ -374,7 +380,6 @@ class OnlineRoom:
         if self.game is not None:
             self.game.cancel()
         self.game = None
-        self._ballots = {}
         room.set_status(RoomStatus.LOBBY)
         for bot in [p for p in room.peers() if p.extra.get("bot")]:
             bot.conn.close()
@@ -396,29 +401,27 @@ class OnlineRoom:
             if not (message.kind == DONE_SPEAKING and peer.identity.user_id == self.lobby.host_id):
                 raise Refusal("wrong_seat")
             seat = message.seat
-        asked = self._asked(message.kind)
         await self.game.decide(seat, message.kind, message.choice, peer, message.ref)
         if message.kind in PUBLIC_VOTES:
-            self._tell_voted(message.kind, asked)
+            self._tell_voted()
 
-    # --- who has voted (by day, never for whom) -----------------------------------------------------
-    def _asked(self, kind: str) -> set[int]:
-        assert self.game is not None
-        return {request.seat for request in self.game.match.game.pending() if request.kind == kind}
+    # --- the open vote of the day: who has voted (never for whom) and the tally by candidate ---------
+    def _voted_message(self) -> dict[str, Any] | None:
+        """The public state of the day's open vote (`votes.live`), the same for every seat; None at night,
+        with no vote open, or while the narrator still leads to the next step."""
+        game = self.game
+        if game is None or game.holding or game.match.phase_kind() == "night":
+            return None
+        shown = live(game.match.game)
+        if shown is None:
+            return None
+        return payloads.voted(game.match.round, shown)
 
-    def _tell_voted(self, kind: str, asked: set[int]) -> None:
-        """A public vote of the day is still open: everyone sees who has cast a ballot (not for whom)."""
-        assert self.game is not None
-        match = self.game.match
-        if match.phase_kind() == "night" or match.over:
-            return
-        still = self._asked(kind)
-        if not still:
-            return  # the vote closed: the result is told by the game itself
-        ballots = self._ballots.setdefault((match.round, kind), set())
-        ballots.update(asked)
-        message = payloads.voted(match.round, kind, sorted(ballots - still))
-        self._room.broadcast(lambda peer: None if peer.extra.get("bot") else message)
+    def _tell_voted(self) -> None:
+        """A public vote of the day is still open: everyone sees who has cast a ballot and the tally."""
+        message = self._voted_message()
+        if message is not None:
+            self._room.broadcast(lambda peer: None if peer.extra.get("bot") else message)
 
     async def _chat(self, peer: Peer, message: m.Chat) -> None:
         seat = self._seat_of(peer)

@@ -157,9 +157,22 @@ def watch(public_events: list[dict[str, Any]], names: list[str], end: dict[str, 
     }
 
 
-def voted(round_: int, kind: str, seats: list[int]) -> dict[str, Any]:
-    """Who has cast a ballot in the day's open vote `kind` (public by day; for whom stays unknown)."""
-    return {"type": "voted", "round": round_, "kind": kind, "seats": seats}
+def voted(round_: int, vote: dict[str, Any]) -> dict[str, Any]:
+    """The day's open vote as everyone sees it (`votes.live`): who has cast a ballot (`seats`, never for
+    whom), the tally so far by candidate (`counts`, most votes first), and whom the Meldeliste's silence
+    vote goes against (`silence`, only when it counts)."""
+    counts = sorted(vote["counts"].items(), key=lambda item: (-item[1], item[0]))
+    message: dict[str, Any] = {
+        "type": "voted",
+        "round": round_,
+        "kind": vote["kind"],
+        "seats": list(vote["voted"]),
+        "voters": list(vote["voters"]),
+        "counts": [{"seat": seat, "votes": votes} for seat, votes in counts],
+    }
+    if "silence" in vote:
+        message["silence"] = list(vote["silence"])
+    return message
 
 
 def chat(channel: str, seat: int, name: str, text: str, at: float) -> dict[str, Any]:

@@ -76,8 +76,19 @@ export const TEXT = {
       yourTurnTitle: "Du bist dran", received: "Angekommen.", yourChoice: (label) => `Deine Wahl: ${label}`,
       sending: "Wird gesendet …", sheet: "Deine Entscheidung", timeLeft: "Verbleibende Zeit",
       ballots: "Wer für wen gestimmt hat", voter: "Wer", votedFor: "für wen", abstained: "enthalten",
+      yourVote: (label) => `Deine Stimme: ${label}`,
+      changeHint: "Bis die Abstimmung schließt, kannst du deine Stimme noch ändern. Es zählt die letzte.",
+      changeTo: "Stimme ändern:",
+      tally: "Zwischenstand", tallyHint: "Für wen gestimmt wurde, siehst du, wenn die Abstimmung schließt.",
+      tallyVotes: (name, count) => `${name}: ${count} ${count === 1 ? "Stimme" : "Stimmen"}`,
+      tallyNone: "Noch keine Stimmen.",
+      tallyVoted: (voted, voters) => `${voted} von ${voters} haben abgestimmt.`,
+      silencePenalty: (names, one) => one
+        ? `${names} hat sich vor der ersten Abstimmung nie gemeldet und bekommt dafür nach der Regel der Meldeliste eine Strafstimme, die schon mitgezählt ist.`
+        : `${names} haben sich vor der ersten Abstimmung nie gemeldet und bekommen dafür nach der Regel der Meldeliste je eine Strafstimme, die schon mitgezählt ist.`,
       speakingNow: "spricht", votedMark: "hat abgestimmt", wolfMark: "Wolf", loverMark: "verliebt", enchantedMark: "verzaubert",
       youDied: "Du bist gestorben.", toBeyond: "Ins Jenseits", close: "Schließen",
+      nowBeyond: "Du bist jetzt im Jenseits: Hier redest du mit den anderen Toten, die Lebenden lesen nicht mit.",
       rolePage: (name) => `Mehr zur Rolle ${name}`, more: "Mehr …",
       whispering: "Ihr Verliebten flüstert.", whisperLeft: "Noch", toWhisper: "Zum Flüstern",
       unread: (count) => `${count} ungelesen`, channels: "Kanäle", noLines: "Noch nichts geschrieben.",
@@ -169,6 +180,35 @@ export const TEXT = {
       poison: "vergiftet", hunter: "vom Jäger erschossen", grief: "aus Kummer gestorben", vote: "vom Dorf verurteilt",
       scapegoat: "als Sündenbock verurteilt", rusty_blade: "an der rostigen Klinge gestorben", caught: "beim Blinzeln ertappt",
     },
+  },
+
+  // ---- the voice chat of the online round (online/voice.js) ----------------------------------------
+  voice: {
+    title: "Sprachchat",
+    key: "Sprechtaste",
+    keyHint: "Halten zum Sprechen (oder Leertaste)",
+    live: "Du bist zu hören",
+    nobody: "Gerade hört dich niemand",
+    micAsk: "Mikrofon freigeben",
+    micWhy: "Für den Sprachchat fragt dein Browser gleich, ob Wolfrunde dein Mikrofon benutzen darf. "
+      + "Es wird nur übertragen, solange du die Sprechtaste hältst, und nur an die Mitspieler, die dich "
+      + "gerade hören dürfen. Ohne Mikrofon kannst du trotzdem zuhören.",
+    micDenied: "Kein Zugriff aufs Mikrofon: du kannst zuhören, aber nicht sprechen. "
+      + "Erlaube das Mikrofon in den Einstellungen deines Browsers und lade die Seite neu.",
+    micMissing: "Kein Mikrofon gefunden: du kannst zuhören, aber nicht sprechen.",
+    noWebRTC: "Dieser Browser kann keinen Sprachchat.",
+    speaking: "spricht",
+    mixer: "Lautstärke und Stummschalten",
+    nobodySpeaks: "Gerade spricht niemand.",
+    volume: (name) => `Lautstärke von ${name}`,
+    mute: "Stumm",
+    unmute: "Ton an",
+    muted: (name) => `${name} stummschalten`,
+    connecting: "verbindet …",
+    unreachable: "keine Verbindung",
+    silentNow: "gerade nicht zu hören",
+    seat: (seat) => `Platz ${seat + 1}`,
+    speakingNow: (names, count) => `${names} ${count === 1 ? "spricht" : "sprechen"}.`,
   },
 
   // ---- at the table (/tisch, /t/{code}) ----------------------------------------------------------

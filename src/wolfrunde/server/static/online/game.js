@@ -7,7 +7,7 @@ import { roleInfo, roleName } from "../lib/roles.js";
 import { sundial } from "../lib/sundial.js";
 import { TEXT } from "../lib/texts.js";
 import { chatPanel } from "./chat.js";
-import { form } from "./decisions.js";
+import { form, optionLabel } from "./decisions.js";
 import { isHost } from "./session.js";
 import { phaseBar, playerTable, rolesInPlay, storyLog, votedMark } from "./table.js";
 
@@ -30,8 +30,9 @@ export function gameScreen(room) {
       discussing ? el("section", { class: "dial" }, sundial(message.timer.deadline, state.lobby.settings.timers.day)) : null,
       state.lobby.settings.meldeliste && view.phase === "day" ? speakersSection(room, view, names) : null,
       decisionSheet(room, view, names, message),
+      tallySection(state.voted, view, names),
       newsSection(message.log, view),
-      ballots(view),
+      ballots(view, names),
     ],
     over ? null : roleCard(room, view),
     rolesInPlay(state.lobby),
@@ -54,11 +55,15 @@ function marksFor(view, voted) {
   ];
 }
 
+// Shown once this seat has died (the Jenseits opens with it), until the player closes it.
 function deathNotice(room) {
-  return el("section", { class: "death", role: "alert" }, el("h2", {}, T.ui.youDied), el("p", {}, T.ui.deadHint),
+  const { state } = room;
+  const beyond = state.chatOpen && state.channel === "beyond";
+  return el("section", { class: "death", id: "death-notice", role: "alert" }, el("h2", {}, T.ui.youDied),
+    el("p", {}, beyond ? T.ui.nowBeyond : T.ui.deadHint),
     el("div", { class: "row" },
-      el("button", { onclick: () => { room.state.died = false; room.openChat("beyond"); } }, T.ui.toBeyond),
-      el("button", { class: "secondary", onclick: () => { room.state.died = false; room.render(); } }, T.ui.close)));
+      beyond ? null : el("button", { onclick: () => room.openChat("beyond") }, T.ui.toBeyond),
+      el("button", { class: "secondary", onclick: () => { state.died = false; room.render(); } }, T.ui.close)));
 }
 
 function roleCard(room, view) {
@@ -94,9 +99,32 @@ function newsSection(log, view) {
     el("ul", { class: "log" }, lines.map((line) => el("li", {}, line.text))));
 }
 
+// While a vote of the day is open: the tally so far by candidate and how many have voted (the server's
+// `voted` message, the same for every seat; who voted for whom shows when it closes).
+function tallySection(voted, view, names) {
+  if (!voted || view.phase !== "day" || voted.round !== view.round || !voted.voters) return null;
+  const name = (seat) => names[seat] ?? "?";
+  return el("section", { class: "tally panel", "aria-live": "polite", "aria-labelledby": "tally-title" },
+    el("h2", { id: "tally-title" }, T.ui.tally),
+    voted.counts.length
+      ? el("ul", { class: "tally-list" }, voted.counts.map((c) => el("li", { "data-seat": c.seat, "data-votes": c.votes }, T.ui.tallyVotes(name(c.seat), c.votes))))
+      : el("p", { class: "hint" }, T.ui.tallyNone),
+    el("p", { class: "tally-voted" }, T.ui.tallyVoted(voted.seats.length, voted.voters.length)),
+    silenceNote(voted.silence, names),
+    el("p", { class: "hint" }, T.ui.tallyHint));
+}
+
+// The Meldeliste's silence vote while it counts (the first vote of day 1): one sentence saying whom it
+// goes against and why (the vote's result line says it again once the vote has closed).
+function silenceNote(silence, names) {
+  if (!silence || !silence.length) return null;
+  const who = TEXT.list(silence.map((seat) => names[seat] ?? "?"));
+  return el("p", { class: "silence-note" }, T.ui.silencePenalty(who, silence.length === 1));
+}
+
 // Once a vote has closed, for the rest of that day and the night after: who voted for whom (the
 // engine's public `votes` event).
-function ballots(view) {
+function ballots(view, names) {
   let day = 0, closed = null, closedOn = 0;
   for (const event of view.events) {
     if (event.type === "day") day = event.round;
@@ -145,6 +173,7 @@ function receipt(kind, entry) {
 function decisionSheet(room, view, names, message) {
   const { state } = room;
   const still = new Map();
+  const changing = (view.changeable || []).map((request) => changeForm(room, request, names));
   const parts = view.pending.map((request) => {
     if (state.receipts[request.kind]) return receipt(request.kind, state.receipts[request.kind]);
     if (state.sending[request.kind]) {
@@ -158,7 +187,13 @@ function decisionSheet(room, view, names, message) {
   });
   openForms.clear();
   for (const [key, node] of still) openForms.set(key, node);
-  if (!view.pending.length) {
+  parts.push(...changing);
+  if (!view.pending.length && changing.length) {
+    // the vote is still open: its form says what arrived; other receipts stay as they were
+    for (const [kind, entry] of Object.entries(state.receipts)) {
+      if (!changing.some((node) => node.dataset.kind === kind)) parts.push(receipt(kind, entry));
+    }
+  } else if (!view.pending.length) {
     for (const [kind, entry] of Object.entries(state.receipts)) parts.push(receipt(kind, entry));
     const whisper = message.whisper_until && view.phase === "night" && view.you.alive;
     if (!view.you.alive) parts.push(el("p", { class: "hint" }, T.ui.deadHint));
@@ -170,6 +205,28 @@ function decisionSheet(room, view, names, message) {
     else parts.push(el("p", { class: "hint" }, T.ui.dayWaiting));
   }
   return el("section", { class: "sheet" + (view.pending.length ? " active" : ""), "aria-label": T.ui.sheet }, parts);
+}
+
+// A public vote of the day this seat has voted in while it is still open: its ballot as the server
+// keeps it, and the options to change it (the last one counts).
+function changeForm(room, request, names) {
+  const { state } = room;
+  const kind = request.kind, titleId = "b-" + kind;
+  const label = (value) => optionLabel(value, names);
+  const sending = state.sending[kind];
+  const pick = (value) => { if (value !== request.chosen) room.decide(kind, value, label(value)); };
+  const current = request.chosen === null ? (T.nobodyFor[kind] || T.ui.nobody) : label(request.chosen);
+  return el("div", { class: "ballot", "data-kind": kind, role: "group", "aria-labelledby": titleId },
+    el("h2", { id: titleId }, T.kinds[kind] || kind),
+    sending ? el("p", { class: "receipt sending", role: "status", "data-kind": kind }, T.ui.sending)
+      : el("p", { class: "receipt", role: "status", "data-kind": kind }, el("strong", {}, T.ui.received), ` ${T.ui.yourVote(current)}`),
+    el("p", { class: "hint" }, T.ui.changeHint),
+    el("p", { class: "change-to" }, T.ui.changeTo),
+    el("div", { class: "choices" }, request.options.choices.map((c) => el("button", {
+      class: c === request.chosen ? "option picked" : "option", "aria-pressed": c === request.chosen ? "true" : "false",
+      disabled: sending || null, onclick: () => pick(c) }, label(c)))),
+    request.options.optional ? el("button", { class: "secondary skip", "aria-pressed": request.chosen === null ? "true" : "false",
+      disabled: sending || null, onclick: () => pick(null) }, T.nobodyFor[kind] || T.ui.nobody) : null);
 }
 
 function endSection(room, view, names) {

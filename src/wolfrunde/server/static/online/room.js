@@ -5,6 +5,7 @@ import * as narration from "../lib/narration.js";
 import { openSocket } from "../lib/socket.js";
 import { toast } from "../lib/toast.js";
 import { TEXT } from "../lib/texts.js";
+import { keepAwake } from "./awake.js";
 import { gameScreen } from "./game.js";
 import { lobbyScreen } from "./lobby.js";
 import { HOME } from "./paths.js";
@@ -16,7 +17,7 @@ const T = TEXT.online;
 
 const fresh = () => ({ code: null, socket: null, seat: null, lobby: null, game: null, watch: null, chat: {},
   channel: null, showRole: false, picks: {}, pendingKey: null, sending: {}, receipts: {}, joinTried: false,
-  stopped: null, chatOpen: false, unread: 0, died: false, say: "", voted: null });
+  stopped: null, chatOpen: false, unread: 0, died: false, say: "", voted: null, voteTimer: null });
 export const state = fresh();
 
 let main = null;
@@ -46,6 +47,7 @@ export function leaveRoom() {
   const socket = state.socket;
   Object.assign(state, fresh());
   signalTurn(false);
+  keepAwake(false);
   if (socket) { socket.close(); narration.clear(); }
 }
 
@@ -112,8 +114,22 @@ function gameArrived(message) {
     // the receipts stay, so the sheet still says that the last choice arrived
     if (message.view.pending.length) state.receipts = {};
   }
-  if (before && before.view.you.alive && !message.view.you.alive && message.view.result === null) state.died = true;
+  if (before && before.view.you.alive && !message.view.you.alive && message.view.result === null) {
+    // this seat has just died: the screen says so and opens the Jenseits, where the dead talk
+    state.died = true;
+    state.chatOpen = true;
+    state.channel = "beyond";
+    state.unread = 0;
+  }
   if (before && (before.view.step !== message.view.step || before.view.round !== message.view.round)) state.voted = null;
+  // a seat that has voted in an open vote of the day is no longer asked, so the server sends it no
+  // deadline; it may still change its vote until then, so the vote's timer stays on its screen
+  const voting = message.view.pending.some((r) => r.options.changeable);
+  if (message.timer && voting) state.voteTimer = { step: message.view.step, round: message.view.round, timer: message.timer };
+  if (!message.timer && message.view.changeable?.length && state.voteTimer
+    && state.voteTimer.step === message.view.step && state.voteTimer.round === message.view.round) {
+    message = { ...message, timer: state.voteTimer.timer };
+  }
   state.game = message;
   const asked = message.view.pending.length > 0 && message.view.result === null;
   const newly = asked && (!before || message.view.pending.some((r) => !before.view.pending.some((b) => b.kind === r.kind)));
@@ -131,12 +147,15 @@ export function openChat(channel) {
 export function render() {
   if (!main) return;
   if (state.stopped) {
+    keepAwake(false);
     mount(main, el("section", {}, el("h1", {}, state.stopped), el("p", {}, el("a", { href: HOME }, T.ui.toHome))));
     return;
   }
   if (!state.lobby) return;
   const room = { state, send, render, decide, openChat };
   const running = state.lobby.status !== "lobby";
+  // the screen stays awake while a game runs, for players and spectators alike
+  keepAwake(running && (state.game ? state.game.view.result === null : state.lobby.status === "running"));
   const active = document.activeElement, activeId = active && active.id;
   if (state.game && state.seat !== null) mount(main, ...gameScreen(room));
   else if (running && state.watch) mount(main, ...watchScreen(room));

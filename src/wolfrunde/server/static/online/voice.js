@@ -14,33 +14,9 @@
 //
 //   room.js:  onMessage: withVoice(receive, () => state.socket)
 import { el, mount } from "../lib/dom.js";
+import { TEXT } from "../lib/texts.js";
 
-const T = {
-  title: "Sprachchat",
-  key: "Sprechtaste",
-  keyHint: "Halten zum Sprechen (oder Leertaste)",
-  live: "Du bist zu hören",
-  nobody: "Gerade hört dich niemand",
-  micAsk: "Mikrofon freigeben",
-  micWhy: "Für den Sprachchat fragt dein Browser gleich, ob Wolfrunde dein Mikrofon benutzen darf. "
-    + "Es wird nur übertragen, solange du die Sprechtaste hältst, und nur an die Mitspieler, die dich "
-    + "gerade hören dürfen. Ohne Mikrofon kannst du trotzdem zuhören.",
-  micDenied: "Kein Zugriff aufs Mikrofon: du kannst zuhören, aber nicht sprechen. "
-    + "Erlaube das Mikrofon in den Einstellungen deines Browsers und lade die Seite neu.",
-  micMissing: "Kein Mikrofon gefunden: du kannst zuhören, aber nicht sprechen.",
-  noWebRTC: "Dieser Browser kann keinen Sprachchat.",
-  speaking: "spricht",
-  mixer: "Lautstärke und Stummschalten",
-  nobodySpeaks: "Gerade spricht niemand.",
-  volume: (name) => `Lautstärke von ${name}`,
-  mute: "Stumm",
-  unmute: "Ton an",
-  muted: (name) => `${name} stummschalten`,
-  connecting: "verbindet …",
-  unreachable: "keine Verbindung",
-  silentNow: "gerade nicht zu hören",
-  seat: (seat) => `Platz ${seat + 1}`,
-};
+const T = TEXT.voice;
 
 const MAX_SDP = 3500;            // the server's limit for a session description
 const GATHER_MS = 2500;          // how long an offer or answer waits for its ICE candidates
@@ -476,7 +452,7 @@ function createVoice(socketOf) {
             : plan.hear.includes(seat) ? "" : T.silentNow;
       if (status.textContent !== text) status.textContent = text;
     }
-    const text = speaking.length ? `${speaking.join(", ")} ${T.speaking}` : T.nobodySpeaks;
+    const text = speaking.length ? T.speakingNow(TEXT.list(speaking), speaking.length) : T.nobodySpeaks;
     if (parts.speaking.textContent !== text) parts.speaking.textContent = text;
   }
 
