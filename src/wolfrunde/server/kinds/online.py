@@ -12,7 +12,6 @@ from starlette.websockets import WebSocket
 
 from wolfrunde.bots.player import BotPlayer
 from wolfrunde.engine.votes import live
-from wolfrunde.narration.names import check_pronunciation
 from wolfrunde.server.auth import current_user
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import DONE_SPEAKING, EngineFault, IllegalMove, Match, SetupError, check_roles, deal
@@ -26,6 +25,7 @@ from wolfrunde.server.online.lobby import Lobby, Seat, check_timers
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.connection import LocalConnection, encode
 from wolfrunde.server.rooms.kind import HaltedOnLoad, Identity, Peer, RoomServices
+from wolfrunde.server.rooms.pronunciation import kept_pronunciation
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.rooms.timer import Timer
@@ -266,7 +266,7 @@ class OnlineRoom:
             raise Refusal("removed")
         if self.lobby.full:
             raise Refusal("room_full")
-        seat = self.lobby.join(user, peer.identity.name, _pronunciation(message.say))
+        seat = self.lobby.join(user, peer.identity.name, kept_pronunciation(message.say))
         peer.send(payloads.welcome(self._room.code, user, peer.identity.name, seat))
         await self._save_lobby(peer, message.ref)
 
@@ -275,7 +275,7 @@ class OnlineRoom:
         seat = self._seat_of(peer)
         if seat is None:
             raise Refusal("not_seated")
-        self.lobby.seats[seat].say = _pronunciation(message.say)
+        self.lobby.seats[seat].say = kept_pronunciation(message.say)
         await self._save_lobby(peer, message.ref)
 
     async def _leave(self, peer: Peer, message: m.Leave) -> None:
@@ -486,16 +486,6 @@ class OnlineRoom:
             voices_for(self.config).prepare_names(self.lobby.settings.narrator, names, self.lobby.pronunciations())
         except Exception:
             log.exception("room %s: names could not be prepared", self._room.code)
-
-
-def _pronunciation(say: str | None) -> str | None:
-    """A player's Aussprache, cleaned (None: as written); a German refusal when it cannot be spoken."""
-    if say is None or not say.strip():
-        return None
-    try:
-        return check_pronunciation(say)
-    except ValueError as problem:
-        raise Refusal("bad_pronunciation", str(problem)) from None
 
 
 KIND = OnlineRoom

@@ -14,12 +14,13 @@ from wolfrunde.server.match import Match, SetupError
 from wolfrunde.server.match import replay as replay_match
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.kind import Peer, RoomServices
+from wolfrunde.server.rooms.pronunciation import kept_pronunciation
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.rooms.timer import Timer
 from wolfrunde.server.table import messages as m
 from wolfrunde.server.table import texts
-from wolfrunde.server.table.base import TableKind, pronunciation
+from wolfrunde.server.table.base import TableKind
 from wolfrunde.server.table.lobby import OWN, TableLobby, check_settings, deal_cards
 from wolfrunde.server.table.own_game import OwnDevicesGame
 from wolfrunde.store.rooms import StoredCommand, StoredRoom
@@ -165,7 +166,7 @@ class OwnDevicesTable(TableKind):
     async def _pronounce(self, peer: Peer, say: str) -> None:
         """A guest's own Aussprache of his name, in the lobby (empty: as written)."""
         self._lobby_gate(None)
-        seat, kept = peer.seat, pronunciation(say)
+        seat, kept = peer.seat, kept_pronunciation(say)
         if seat is None:
             raise Refusal("bad_token")
 

@@ -11,7 +11,6 @@ from typing import Any, ClassVar, Self
 from starlette.websockets import WebSocket
 
 from wolfrunde.narration.catalogue import Style
-from wolfrunde.narration.names import check_pronunciation
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
 from wolfrunde.server.narration_voices import voices_for
@@ -136,13 +135,3 @@ def narration_for(match: Match, lobby: TableLobby, config: ServerConfig) -> Room
     return RoomNarration(
         match, settings.narrator, config, style=Style.parse(settings.style), say=lobby.pronunciations()
     )
-
-
-def pronunciation(say: str | None) -> str | None:
-    """A guest's Aussprache as it is kept (None: none); raises Refusal with the reason (as online)."""
-    if say is None or not say.strip():
-        return None
-    try:
-        return check_pronunciation(say)
-    except ValueError as problem:
-        raise Refusal("bad_pronunciation", str(problem)) from None

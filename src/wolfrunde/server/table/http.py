@@ -18,11 +18,12 @@ from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import recommended as recommended_roles
 from wolfrunde.server.narration_http import audio_format, name_clip, problem
 from wolfrunde.server.rooms import lookup
+from wolfrunde.server.rooms.pronunciation import kept_pronunciation
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.socket import serve_socket
 from wolfrunde.server.table import texts
-from wolfrunde.server.table.base import TableKind, pronunciation
+from wolfrunde.server.table.base import TableKind
 from wolfrunde.server.table.devices import new_token, token_hash
 from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, new_lobby
 from wolfrunde.server.table.texts import no_cast
@@ -88,7 +89,7 @@ def _pronunciations(data: dict[str, Any], lobby: TableLobby) -> None:
         if say is not None and not isinstance(say, str):
             raise Refusal("bad_settings", texts.BAD_SAYS)
         try:
-            guest.say = pronunciation(say)
+            guest.say = kept_pronunciation(say)
         except Refusal as refused:
             raise Refusal("bad_pronunciation", texts.bad_say(number, guest.name, refused.detail or "")) from None
 
