@@ -2,7 +2,7 @@
 // QR code, the seats, the own name's Aussprache, the host's settings with the role picker, the narrator,
 // the lobby chat.
 import { el } from "../lib/dom.js";
-import { play } from "../lib/narration.js";
+import { pronunciationForm } from "../lib/pronunciation.js";
 import { allRoles, roleName } from "../lib/roles.js";
 import { toast } from "../lib/toast.js";
 import { TEXT } from "../lib/texts.js";
@@ -59,38 +59,18 @@ function kept(name, inputs, build) {
   return node;
 }
 
-// How my name is spoken: a respelling the narrator reads, with an instant preview in its voice.
+// How my name is spoken (the shared form), its preview from the narrator the lobby chose.
 function pronunciationSection(room) {
   const { state, send } = room;
   const mine = state.lobby.seats[state.seat];
   if (!mine) return null;
-  const input = el("input", { id: "say", maxlength: 40, autocomplete: "off", value: mine.say || "",
-    placeholder: T.ui.sayPlaceholder, "aria-describedby": "say-hint" });
-  const problem = el("p", { class: "error", role: "alert", id: "say-problem" });
-  async function listen() {
-    problem.textContent = "";
-    const narrator = state.lobby.settings.narrator;
-    const url = `/api/voices/${encodeURIComponent(narrator)}/name?text=${encodeURIComponent(mine.name)}`
-      + `&say=${encodeURIComponent(input.value.trim())}`;
-    let response;
-    try { response = await fetch(url); } catch { problem.textContent = TEXT.errors.offline; return; }
-    if (!response.ok) {
-      const data = await response.json().catch(() => ({}));
-      problem.textContent = data.message || TEXT.errors.failed;
-      return;
-    }
-    play(URL.createObjectURL(await response.blob()));
-  }
-  const save = (event) => {
-    event.preventDefault();
-    state.say = input.value.trim();
-    send({ type: "pronounce", say: state.say });
+  const preview = (say) => fetch(`/api/voices/${encodeURIComponent(state.lobby.settings.narrator)}/name`
+    + `?text=${encodeURIComponent(mine.name)}&say=${encodeURIComponent(say)}`);
+  const save = (say) => {
+    state.say = say;
+    send({ type: "pronounce", say });
   };
-  return el("section", {}, el("h2", {}, T.ui.sayTitle),
-    el("form", { onsubmit: save }, el("label", { for: "say" }, T.ui.sayLabel(mine.name)), input,
-      el("p", { class: "hint", id: "say-hint" }, T.ui.sayHint), problem,
-      el("div", { class: "row" }, el("button", { class: "secondary", id: "say-preview", onclick: listen }, T.ui.sayListen),
-        el("button", { type: "submit" }, T.ui.saySave))));
+  return pronunciationForm({ name: mine.name, value: mine.say, preview, save });
 }
 
 // Every role the online round deals, in the engine's order.

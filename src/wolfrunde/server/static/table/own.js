@@ -1,7 +1,7 @@
 // Everyone's own device: the table's lobby (QR code for joining, the host's choices) and one seat's game.
 import { countdown, setServerNow } from "../lib/clock.js";
 import { el } from "../lib/dom.js";
-import { play } from "../lib/narration.js";
+import { pronunciationForm } from "../lib/pronunciation.js";
 import { sundial } from "../lib/sundial.js";
 import { TEXT } from "../lib/texts.js";
 import { customRoles, discussionChoice, narratorChoice, roleLink, rulesChoice } from "./setup.js";
@@ -80,35 +80,17 @@ function kept(inputs, build) {
   return sayBuilt.node;
 }
 
-// How my own name is spoken: a respelling the narrator reads (online's field, help and check), saved with
-// `pronounce`; the field shows what the server kept, a refusal its reason; "Anhören" plays it at once.
+// How my own name is spoken (the shared form), its preview through the table's token; the field shows
+// what the server kept, a refusal its reason.
 function pronunciationSection(table, me, mine, send, refused) {
-  const input = el("input", { id: "say", maxlength: 40, autocomplete: "off", value: mine.say || "",
-    placeholder: SAY.sayPlaceholder, "aria-describedby": "say-hint say-problem" });
-  const problem = el("p", { class: "error", role: "alert", id: "say-problem" }, refused || null);
-  const listen = async () => {
-    problem.textContent = "";
-    const url = `/api/tables/${table.code}/name?say=${encodeURIComponent(input.value.trim())}`;
-    let response;
-    try { response = await fetch(url, { headers: { "x-table-token": me.token } }); } catch { problem.textContent = TEXT.errors.offline; return; }
-    if (!response.ok) {
-      const data = await response.json().catch(() => ({}));
-      problem.textContent = data.message || TEXT.errors.failed;
-      return;
-    }
-    play(URL.createObjectURL(await response.blob()));
-  };
-  const save = (event) => {
-    event.preventDefault();
-    problem.textContent = sayProblem = "";
+  const preview = (say) => fetch(`/api/tables/${table.code}/name?say=${encodeURIComponent(say)}`,
+    { headers: { "x-table-token": me.token } });
+  const save = (say) => {
+    sayProblem = "";
     sayBuilt = null; // a refusal draws the field anew, with what the server kept
-    send({ type: "pronounce", say: input.value.trim() });
+    send({ type: "pronounce", say });
   };
-  return el("section", { id: "say-section" }, el("h2", {}, SAY.sayTitle),
-    el("form", { onsubmit: save }, el("label", { for: "say" }, SAY.sayLabel(mine.name)), input,
-      el("p", { class: "hint", id: "say-hint" }, SAY.sayHint), problem,
-      el("div", { class: "row" }, el("button", { class: "secondary", id: "say-preview", onclick: listen }, SAY.sayListen),
-        el("button", { type: "submit", id: "say-save" }, SAY.saySave))));
+  return pronunciationForm({ name: mine.name, value: mine.say, refused, preview, save });
 }
 
 export function renderSeat(view, me, send, code) {
