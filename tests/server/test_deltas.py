@@ -176,3 +176,12 @@ def test_a_bad_since_gives_a_plain_subscription_and_no_patches_without_asking():
 def test_applying_the_diff_of_any_two_documents_gives_the_second(old, new):
     rebuilt = apply(orjson.loads(orjson.dumps(old)), orjson.loads(orjson.dumps(diff(old, new))))
     assert rebuilt == new
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [([0, 1], [False, True]), ({"a": 1}, {"a": True}), ({"a": [1.0]}, {"a": [1]}), ([[0]], [[False]])],
+)
+def test_values_python_calls_equal_but_json_tells_apart_are_patched(old: object, new: object) -> None:
+    rebuilt = apply(orjson.loads(orjson.dumps(old)), diff(old, new))
+    assert same_json(rebuilt, new)

@@ -24,7 +24,7 @@ from wolfrunde.server.online.game import ChannelsOpened, OnlineGame
 from wolfrunde.server.online.lobby import Lobby, Seat, check_timers
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.connection import LocalConnection, encode
-from wolfrunde.server.rooms.kind import HaltedOnLoad, Identity, Peer, RoomServices
+from wolfrunde.server.rooms.kind import BoundKind, HaltedOnLoad, Identity, Peer, RoomServices
 from wolfrunde.server.rooms.pronunciation import kept_pronunciation
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
@@ -47,7 +47,7 @@ class BotSays:
         self.message = message
 
 
-class OnlineRoom:
+class OnlineRoom(BoundKind):
     kind_id: ClassVar[str] = "online"
     schema: ClassVar[protocol.Schema] = m.SCHEMA
     message_rate: ClassVar[tuple[float, float]] = (8.0, 30.0)
@@ -59,7 +59,6 @@ class OnlineRoom:
         self.restored = game is not None
         self.halted_on_load = False
         self.rng = random.Random()
-        self.room: RoomServices | None = None
 
     # --- creation and restore -----------------------------------------------------------------------
     @classmethod
@@ -92,14 +91,9 @@ class OnlineRoom:
 
     # --- the room's hooks ---------------------------------------------------------------------------
     def bind(self, room: RoomServices) -> None:
-        self.room = room
+        super().bind(room)
         if self.game is not None:
             self.game.bind(room)
-
-    @property
-    def _room(self) -> RoomServices:
-        assert self.room is not None, "the kind is not bound to its room yet"
-        return self.room
 
     def start(self) -> None:
         room = self._room

@@ -60,7 +60,7 @@ class OwnDevicesTable(TableKind):
 
     # --- the room's hooks ---------------------------------------------------------------------------
     def bind(self, room: RoomServices) -> None:
-        self.room = room
+        super().bind(room)
         if self.game is not None:
             self.game.bind(room)
 

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocket
 from wolfrunde.narration.template import spoken_duration
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms import protocol
-from wolfrunde.server.rooms.kind import HaltedOnLoad, Handle, Identity, Peer, RoomServices
+from wolfrunde.server.rooms.kind import BoundKind, HaltedOnLoad, Handle, Identity, Peer
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.texts import error_text
@@ -87,7 +87,7 @@ class VoicesTick:
     """Look again how far the clips have come (while they are made)."""
 
 
-class WerwoerterRoom:
+class WerwoerterRoom(BoundKind):
     kind_id: ClassVar[str] = "werwoerter"
     schema: ClassVar[protocol.Schema] = m.SCHEMA
     message_rate: ClassVar[tuple[float, float]] = (8.0, 30.0)
@@ -103,7 +103,6 @@ class WerwoerterRoom:
         self.audio_url = audio_urls(config)
         self.generation = 0  # bumps whenever the stage's timers are armed anew; older wake-ups are ignored
         self.handles: list[Handle] = []
-        self.room: RoomServices | None = None
         self.voices: VoiceScript | None = None  # the clips of this round, made before its night
         self.voices_told = (-1, -1)  # the progress the devices were last sent
 
@@ -156,13 +155,6 @@ class WerwoerterRoom:
         return {"mode": record.state.get("mode"), "players": len(record.state.get("seats", []))}
 
     # --- the room's hooks ---------------------------------------------------------------------------
-    def bind(self, room: RoomServices) -> None:
-        self.room = room
-
-    @property
-    def _room(self) -> RoomServices:
-        assert self.room is not None, "the kind is not bound to its room yet"
-        return self.room
 
     def start(self) -> None:
         room = self._room

@@ -24,6 +24,8 @@ from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
+import orjson
+
 HISTORY = 16  # versions of changes a room keeps per seat for devices that come back
 PATCH = "game_patch"
 Op = list[Any]
@@ -60,9 +62,18 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Equal, at C speed (shared parts compare by identity). Python's == holds 1 == 1.0 == True, which
-    JSON tells apart: no payload field changes between those alone (the tests compare the encodings)."""
-    return a is b or bool(a == b)
+    """Equal as JSON. Python's == holds 1 == 1.0 == True, which JSON tells apart (a list of seats
+    [0, 1] and a list of answers [False, True]), so what == calls equal is compared by its encoding too;
+    shared parts compare by identity."""
+    if a is b:
+        return True
+    if type(a) is not type(b) or a != b:
+        return False
+    return type(a) not in (list, dict) or _encoded(a) == _encoded(b)
+
+
+def _encoded(value: Any) -> bytes:
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
 def apply(document: Any, ops: list[Op]) -> Any:

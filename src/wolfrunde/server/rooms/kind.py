@@ -140,6 +140,20 @@ class RoomKind(Protocol):
         ...
 
 
+class BoundKind:
+    """What every kind shares: the room it is bound to (`bind`), and that room once it is."""
+
+    room: RoomServices | None = None
+
+    def bind(self, room: RoomServices) -> None:
+        self.room = room
+
+    @property
+    def _room(self) -> RoomServices:
+        assert self.room is not None, "the kind is not bound to its room yet"
+        return self.room
+
+
 class HaltedOnLoad:
     """A wake-up a kind posts to itself when its stored game could not be replayed: it then tells the store
     the room is halted (from the room's task, not from the load)."""

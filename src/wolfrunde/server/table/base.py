@@ -14,7 +14,7 @@ from wolfrunde.narration.catalogue import Style
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
 from wolfrunde.server.narration_voices import voices_for
-from wolfrunde.server.rooms.kind import HaltedOnLoad, Identity, Peer, RoomServices
+from wolfrunde.server.rooms.kind import BoundKind, HaltedOnLoad, Identity, Peer
 from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.protocol import Message, Refusal, Schema
 from wolfrunde.server.rooms.status import RoomStatus
@@ -25,7 +25,7 @@ from wolfrunde.store.rooms import StoredCommand, StoredRoom
 log = logging.getLogger(__name__)
 
 
-class TableKind(ABC):
+class TableKind(BoundKind, ABC):
     """The base of every table kind (a `RoomKind`). `POST /api/tables` finds a kind by its `mode` (the
     request's "mode") and opens it with `names` and `open`; `POST /api/tables/{code}/guests` asks it to
     `join`."""
@@ -44,15 +44,11 @@ class TableKind(ABC):
         self.lobby = lobby
         self.config = config
         self.halted_on_load = False
-        self.room: RoomServices | None = None
 
     # --- the room's hooks (see `RoomKind`) --------------------------------------------------------------
     @classmethod
     @abstractmethod
     def load(cls, record: StoredRoom, commands: list[StoredCommand], config: ServerConfig) -> Self: ...
-
-    def bind(self, room: RoomServices) -> None:
-        self.room = room
 
     @abstractmethod
     def start(self) -> None: ...
@@ -92,11 +88,6 @@ class TableKind(ABC):
     async def join(self, name: Any, token_hash: str) -> int:
         """A guest takes a seat (inside the table's task); raises Refusal."""
         raise Refusal("lobby_closed")
-
-    @property
-    def _room(self) -> RoomServices:
-        assert self.room is not None, "the table is not bound to its room yet"
-        return self.room
 
     def _halt_on_start(self) -> None:
         """Called from `start`: a running table whose game could not be replayed is halted (and stored
