@@ -150,6 +150,7 @@ def test_the_silence_vote_is_explained_while_it_counts(new_context) -> None:  # 
     screens(speaker, "online-silence-vote")
     for page in asked:
         page.locator('.decision[data-kind="vote"] button.secondary.skip').click()
-    expect(speaker.locator("section.news")).to_contain_text(
-        f"{listed} haben sich vor der Abstimmung nie gemeldet und bekommen dafür je eine Strafstimme."
+    expect(speaker.locator("section.news")).to_contain_text(  # once the narrator has told the vote
+        f"{listed} haben sich vor der Abstimmung nie gemeldet und bekommen dafür je eine Strafstimme.",
+        timeout=30_000,
     )

@@ -1,5 +1,10 @@
 """Push-to-talk voice in real browsers (Debian's Chromium with a fake microphone): six pages connect to
-each other at the start; what each page receives, read through getStats(), follows the voice plan."""
+each other at the start; what each page receives, read through getStats(), follows the voice plan.
+
+Every wait is for something a page shows or reports (its plan, its WebRTC figures, its screen), never
+a fixed time. The game starts only once every page is in the room: an offer is relayed to the devices
+a seat has at that moment, so a page that joined after the start waited for offers that had gone to
+its seat's protocol connection alone (the cause of this test's old failures)."""
 
 from __future__ import annotations
 
@@ -11,8 +16,9 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, screenshot
-from tests.e2e.voice_harness import VoiceRound, launch
+from tests.e2e.voice_harness import WAIT, VoiceRound, launch, wait_for_stats
 from tests.server.live import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,12 +72,48 @@ def received(game: VoiceRound, listener: int, speaker: int) -> tuple[int, float]
     return (0, 0.0) if entry is None else (int(entry["inPackets"]), float(entry["inEnergy"]))
 
 
+# the page's own figures (window.wolfrundeVoice), asked by the page itself until they hold
+HEARD = """(stats, [speaker, packets, energy]) => {
+  const entry = stats[speaker];
+  return Boolean(entry) && entry.inPackets >= packets && entry.inEnergy > energy;
+}"""
+SENDS_NOTHING = """(stats) => Object.values(stats).every((entry) => !entry.sending)"""
+PLAN_SENDS = """(seats) => JSON.stringify(window.wolfrundeVoice.plan?.send) === JSON.stringify(seats)"""
+PLAN_SENDS_TO = """(seat) => Boolean(window.wolfrundeVoice.plan?.send.includes(seat))"""
+IN_THE_ROOM = """() => document.querySelector("ul.seats li") !== null"""
+A_DAY_WITH_A_DEATH = """() => document.querySelector(".phasebar.phase-day") !== null
+  && document.querySelector("ul.table li.place.gone") !== null"""
+POLL_MS = 100
+
+
+def wait_page(page: Page, script: str, arg: Any = None) -> None:
+    page.wait_for_function(script, arg=arg, polling=POLL_MS, timeout=WAIT * 1000)
+
+
+def wait_until_received(game: VoiceRound, listener: int, speaker: int, packets: int, energy: float = -1.0) -> None:
+    """The listener's page has `packets` packets from the speaker and more than `energy` of sound (the
+    energy counts what was played out, which follows the packets through the jitter buffer, and the fake
+    microphone beeps rather than hums); the figures of both sides when it never comes."""
+    try:
+        wait_for_stats(game.page(listener), HEARD, [speaker, packets, energy])
+    except PlaywrightTimeout as error:
+        raise AssertionError(
+            f"{listener} did not get {packets} packets and sound above {energy} from {speaker}: the speaker sends "
+            f"{game.stats(speaker).get(listener)}, plan {game.plan(speaker)}; the listener has "
+            f"{game.stats(listener).get(speaker)}"
+        ) from error
+
+
 def wait_until_heard(game: VoiceRound, listener: int, speaker: int, since: tuple[int, float]) -> None:
-    page = game.page(listener)
-    game.wait_for(
-        lambda: received(game, listener, speaker)[0] >= since[0] + PACKETS,
-        tick=lambda: page.wait_for_timeout(100),
-    )
+    """About a second more of speech than `since` (packets, energy), and sound in it, not silence."""
+    wait_until_received(game, listener, speaker, since[0] + PACKETS, since[1])
+
+
+def wait_in_the_room(game: VoiceRound) -> None:
+    """Every page has been shown the room (its socket is attached): only then may the game start."""
+    for player in game.players:
+        assert player.page is not None
+        wait_page(player.page, IN_THE_ROOM)
 
 
 def everyone_received(game: VoiceRound, seats: list[int]) -> dict[int, dict[int, tuple[int, float]]]:
@@ -84,6 +126,7 @@ def test_six_pages_talk_along_the_voice_plan(tmp_path: Path, voice_browser: Brow
     try:
         game.seat_everyone()
         game.open_pages(voice_browser, contexts)
+        wait_in_the_room(game)
         seats = sorted(player.seat for player in game.players if player.seat is not None)
         game.let_play(lambda view: view["phase"] == "night" and view["you"]["side"] != "werewolves")
         game.start()
@@ -95,9 +138,7 @@ def test_six_pages_talk_along_the_voice_plan(tmp_path: Path, voice_browser: Brow
         wolves = [seat for seat, view in sorted(game.views().items()) if view["you"]["side"] == "werewolves"]
         sleepers = [seat for seat in seats if seat not in wolves]
         assert len(wolves) == 2
-        game.wait_for(
-            lambda: game.plan(wolves[0])["send"] == [wolves[1]], tick=lambda: game.page(wolves[0]).wait_for_timeout(100)
-        )
+        wait_page(game.page(wolves[0]), PLAN_SENDS, [wolves[1]])
         for seat in sleepers:
             assert game.plan(seat)["send"] == game.plan(seat)["hear"] == [], "a sleeper reaches and hears nobody"
         first, second = wolves
@@ -112,17 +153,12 @@ def test_six_pages_talk_along_the_voice_plan(tmp_path: Path, voice_browser: Brow
         sending = {peer: entry["sending"] for peer, entry in game.stats(first).items()}
         assert sending == {peer: peer == second for peer in seats if peer != first}
         let_go(game.page(first))
-        game.wait_for(
-            lambda: not any(e["sending"] for e in game.stats(first).values()),
-            tick=lambda: game.page(first).wait_for_timeout(50),
-        )
+        wait_for_stats(game.page(first), SENDS_NOTHING)
 
         # the key released: the first wolf sends nothing more while the second speaks (space bar)
         space_down(game.page(second))
         mark = received(game, first, second)
-        game.wait_for(
-            lambda: received(game, first, second)[0] >= mark[0] + 10, tick=lambda: game.page(first).wait_for_timeout(50)
-        )
+        wait_until_received(game, first, second, mark[0] + 10)
         silent = game.stats(first)[second]["outPackets"]
         wait_until_heard(game, first, second, received(game, first, second))
         assert game.stats(first)[second]["outPackets"] == silent, "outbound packets stop when the key is released"
@@ -132,20 +168,14 @@ def test_six_pages_talk_along_the_voice_plan(tmp_path: Path, voice_browser: Brow
 
         # the wolves choose; the day comes with one dead
         game.let_play(lambda view: view["phase"] == "night")
-        game.wait_for(
-            lambda: (
-                all(v["phase"] == "day" for v in game.views().values())
-                and any(not p["alive"] for p in game.views()[seats[0]]["players"])
-            ),
-            tick=lambda: game.page(seats[0]).wait_for_timeout(100),
-        )
-        dead = [p["seat"] for p in game.views()[seats[0]]["players"] if not p["alive"]]
+        for seat in seats:
+            wait_page(game.page(seat), A_DAY_WITH_A_DEATH)
+        gone = game.page(seats[0]).locator("ul.table li.place.gone")
+        dead = [int(gone.nth(i).get_attribute("data-seat") or "-1") for i in range(gone.count())]
         living = [seat for seat in seats if seat not in dead]
         (ghost,) = dead
         speaker = living[0]
-        game.wait_for(
-            lambda: len(game.plan(speaker)["send"]) == 5, tick=lambda: game.page(speaker).wait_for_timeout(100)
-        )
+        wait_page(game.page(speaker), PLAN_SENDS, [seat for seat in seats if seat != speaker])
         assert game.plan(ghost)["hear"] == living and game.plan(ghost)["send"] == [], "the dead listen to the day"
         before = everyone_received(game, seats)
         hold(game.page(speaker))
@@ -166,7 +196,8 @@ def test_six_pages_talk_along_the_voice_plan(tmp_path: Path, voice_browser: Brow
             assert received(game, listener, ghost) == before[listener][ghost], "the living hear no ghost"
         let_go(game.page(ghost))
         game.page(ghost).evaluate(CHEAT)
-        wait_until_heard(game, living[0], ghost, before[living[0]][ghost])
+        # the ghost's packets arrive; muted, they play no sound, so there is no energy to wait for
+        wait_until_received(game, living[0], ghost, before[living[0]][ghost][0] + PACKETS)
         for listener in living:
             assert game.stats(listener)[ghost]["muted"] is True, "an honest page mutes the dead"
     finally:
@@ -203,6 +234,7 @@ def test_voice_goes_through_turn_only(
     try:
         game.seat_everyone()
         game.open_pages(voice_browser, contexts)
+        wait_in_the_room(game)
         first, second = (player.seat for player in game.players)
         assert first is not None and second is not None
         game.let_play(lambda view: view["phase"] == "night")
@@ -214,15 +246,11 @@ def test_voice_goes_through_turn_only(
         for seat in (first, second):
             entry = game.stats(seat)[second if seat == first else first]
             assert entry["localType"] == "relay", "with TURN every packet goes through the relay"
-        game.wait_for(
-            lambda: all(v["phase"] == "day" for v in game.views().values()),
-            tick=lambda: game.page(first).wait_for_timeout(100),
-        )
-        speaker = first if game.views()[first]["you"]["alive"] else second
+        for seat in (first, second):
+            wait_page(game.page(seat), "() => document.querySelector('.phasebar.phase-day') !== null")
+        speaker = first if game.page(first).locator("ul.table li.me.gone").count() == 0 else second
         listener = second if speaker == first else first
-        game.wait_for(
-            lambda: listener in game.plan(speaker)["send"], tick=lambda: game.page(speaker).wait_for_timeout(100)
-        )
+        wait_page(game.page(speaker), PLAN_SENDS_TO, listener)
         mark = received(game, listener, speaker)
         hold(game.page(speaker))
         wait_until_heard(game, listener, speaker, mark)

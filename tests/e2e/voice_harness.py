@@ -184,7 +184,7 @@ class VoiceRound:
         count = len(self.players) - 1 if count is None else count
         for player in self.players:
             assert player.page is not None
-            player.page.wait_for_function(CONNECTED, arg=count, timeout=WAIT * 1000, polling=250)
+            wait_for_stats(player.page, CONNECTED, count)
 
     def stats(self, seat: int) -> dict[int, dict[str, Any]]:
         raw = self.page(seat).evaluate("() => window.wolfrundeVoice.stats()")
@@ -208,10 +208,37 @@ RECORD_CONNECTIONS = """
 })();
 """
 
-CONNECTED = """async (count) => {
-  const voice = window.wolfrundeVoice;
-  if (!voice || !voice.plan) return false;
-  const stats = await voice.stats();
+CONNECTED = """(stats, count) => {
   const states = Object.values(stats).map((entry) => entry.state);
   return states.length === count && states.every((state) => state === "connected");
 }"""
+
+# Playwright's wait_for_function does not wait for a promise (a pending one is truthy), and the page's
+# WebRTC figures come as one: each poll asks the page for fresh figures and judges the newest that
+# arrived, but only figures asked for after the wait began (`mark`), never older ones.
+FRESH_STATS = """(mark) => {
+  const voice = window.wolfrundeVoice;
+  if (!voice || !voice.plan) return null;
+  const box = (window.__freshStats ||= { asked: 0, got: 0, stats: null, busy: false });
+  if (!box.busy) {
+    box.busy = true;
+    const asked = ++box.asked;
+    voice.stats().then((stats) => { if (asked > box.got) { box.got = asked; box.stats = stats; } })
+      .catch(() => {}).finally(() => { box.busy = false; });
+  }
+  return box.got > mark ? box.stats : null;
+}"""
+STATS_MARK = """() => (window.__freshStats ||= { asked: 0, got: 0, stats: null, busy: false }).asked"""
+POLL_MS = 100
+
+
+def wait_for_stats(page: Page, test: str, arg: Any = None, timeout: float = WAIT) -> None:
+    """Waits until `test(stats, arg)` (a JavaScript function of the page's `wolfrundeVoice.stats()` by
+    peer seat) holds for figures the page took after this call."""
+    mark = page.evaluate(STATS_MARK)
+    page.wait_for_function(
+        f"([mark, arg]) => {{ const stats = ({FRESH_STATS})(mark); return stats !== null && ({test})(stats, arg); }}",
+        arg=[mark, arg],
+        polling=POLL_MS,
+        timeout=timeout * 1000,
+    )
