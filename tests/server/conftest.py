@@ -22,6 +22,21 @@ def client(config: ServerConfig) -> Iterator[TestClient]:
         yield test_client
 
 
+@pytest.fixture
+def voiced(tmp_path: Path) -> Iterator[TestClient]:
+    """A server with a real (espeak) voice and a voice folder of its own, so "new" and "cached" mean what
+    the test caused and the audio it gets is exactly the audio it asked for."""
+    config = ServerConfig(
+        database_url=default_url(tmp_path),
+        bot_delay=(0.0, 0.01),
+        pause_seconds=(0.0, 0.01),
+        voices_dir=str(tmp_path / "voices"),
+        voice_engine="espeak",
+    )
+    with TestClient(create_app(config), base_url="http://testserver") as test_client:
+        yield test_client
+
+
 def sign_up(client: TestClient, name: str, password: str = "geheim-123") -> str:
     """Registers a user and returns its session cookie; the client's own cookie jar stays empty."""
     response = client.post("/api/register", json={"name": name, "password": password})

@@ -1,10 +1,8 @@
 """The narrator in an online room: a whole game's narration messages, their audio, the lobby setting."""
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from starlette.testclient import TestClient
 from tests.server.conftest import as_user, receive_until, sign_up
 
@@ -13,26 +11,9 @@ from wolfrunde.narration.catalogue import load_catalogue
 from wolfrunde.narration.cues import narrate
 from wolfrunde.narration.formats import decode
 from wolfrunde.narration.template import fill
-from wolfrunde.server.app import create_app
-from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.narration_voices import voices_for
-from wolfrunde.store import default_url
 
 MESSAGE_LIMIT = 5000
-
-
-@pytest.fixture
-def voiced(tmp_path: Path) -> Iterator[TestClient]:
-    """A server with its own voice folder (so a test sees exactly the audio it caused)."""
-    config = ServerConfig(
-        database_url=default_url(tmp_path),
-        bot_delay=(0.0, 0.01),
-        pause_seconds=(0.0, 0.01),
-        voices_dir=str(tmp_path / "voices"),
-        voice_engine="espeak",
-    )
-    with TestClient(create_app(config), base_url="http://testserver") as test_client:
-        yield test_client
 
 
 def narrator_becomes(ws, narrator: str) -> None:  # type: ignore[no-untyped-def]

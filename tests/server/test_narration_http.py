@@ -2,7 +2,6 @@
 Aussprache; many clients asking for one clip at once."""
 
 import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -19,10 +18,7 @@ from wolfrunde.narration.engines.choice import ENGINE_ENV
 from wolfrunde.narration.formats import decode
 from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.server import narration_http
-from wolfrunde.server.app import create_app
-from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.narration_voices import CueKey, voices_for
-from wolfrunde.store import default_url
 
 
 def test_the_narrators_are_listed_with_german_descriptions(client: TestClient) -> None:
@@ -70,20 +66,6 @@ def test_role_samples_are_served_for_any_narrator(client: TestClient) -> None:
 
 
 # --- one clip for many clients at once, names with their Aussprache, limits ----------------------------
-
-
-@pytest.fixture
-def voiced(tmp_path: Path) -> Iterator[TestClient]:
-    """A server with its own voice folder, so "new" and "cached" mean what the test caused."""
-    config = ServerConfig(
-        database_url=default_url(tmp_path),
-        bot_delay=(0.0, 0.01),
-        pause_seconds=(0.0, 0.01),
-        voices_dir=str(tmp_path / "voices"),
-        voice_engine="espeak",
-    )
-    with TestClient(create_app(config), base_url="http://testserver") as test_client:
-        yield test_client
 
 
 def test_many_clients_asking_at_once_for_one_uncached_clip_all_get_the_same_complete_file(

@@ -4,8 +4,6 @@ of an account, online's checks and limits), and the names and style the one devi
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -17,29 +15,12 @@ from tests.server.test_table_rooms import own_table
 from wolfrunde.narration.catalogue import Style
 from wolfrunde.narration.formats import decode
 from wolfrunde.server import narration_http
-from wolfrunde.server.app import create_app
-from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.narration_voices import CueKey, voices_for
 from wolfrunde.server.table import texts
 from wolfrunde.server.table.single import SingleDevice
-from wolfrunde.store import default_url
 
 NAMES = ["Anna", "Jean", "Carla", "Dora", "Emil"]
 BAD_SAYS = f"Die Einstellungen sind ungültig: {texts.BAD_SAYS}"
-
-
-@pytest.fixture
-def voiced(tmp_path: Path) -> Iterator[TestClient]:
-    """A server with its own voice folder and a real (espeak) voice."""
-    config = ServerConfig(
-        database_url=default_url(tmp_path),
-        bot_delay=(0.0, 0.01),
-        pause_seconds=(0.0, 0.01),
-        voices_dir=str(tmp_path / "voices"),
-        voice_engine="espeak",
-    )
-    with TestClient(create_app(config), base_url="http://testserver") as test_client:
-        yield test_client
 
 
 def name_url(code: str) -> str:
