@@ -7,14 +7,13 @@ from pathlib import Path
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Route
 from starlette.websockets import WebSocket
 
 from wolfrunde.server import auth
 from wolfrunde.server.kinds.online import OnlineRoom
 from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.registry import Registry
-from wolfrunde.server.rooms.socket import serve_socket
 
 KINDS = frozenset({OnlineRoom.kind_id})
 ONLINE_STATIC = Path(__file__).resolve().parents[1] / "static" / "online"
@@ -37,19 +36,6 @@ async def create_room(request: Request) -> Response:
     return JSONResponse({"code": actor.code, "link": f"/r/{actor.code}"}, status_code=201)
 
 
-async def room_info(request: Request) -> Response:
-    """Public facts of a room (status, players), read from the store; never loads a game."""
-    return await lookup.room_info(request, KINDS, "no_room", OnlineRoom.summarize)
-
-
-async def room_qr(request: Request) -> Response:
-    return await lookup.room_qr(request, KINDS, "no_room", lambda code: f"/r/{code}")
-
-
-async def room_socket(websocket: WebSocket) -> None:
-    await serve_socket(websocket, KINDS, "no_room")
-
-
 async def manifest(request: Request) -> Response:
     """The web app manifest: the online round installed on a phone's home screen."""
     return FileResponse(ONLINE_STATIC / "manifest.webmanifest", media_type="application/manifest+json", headers=_DAY)
@@ -64,7 +50,12 @@ def routes() -> list[BaseRoute]:
         Route("/manifest.webmanifest", manifest),
         Route("/favicon.ico", favicon),
         Route("/api/rooms", create_room, methods=["POST"]),
-        Route("/api/rooms/{code}", room_info),
-        Route("/api/rooms/{code}/qr.svg", room_qr),
-        WebSocketRoute("/ws/rooms/{code}", room_socket),
+        *lookup.code_routes(
+            api="/api/rooms",
+            socket="/ws/rooms",
+            kinds=KINDS,
+            missing="no_room",
+            link=lambda code: f"/r/{code}",
+            summarize=OnlineRoom.summarize,
+        ),
     ]

@@ -11,9 +11,12 @@ from typing import Any
 import segno
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.websockets import WebSocket
 
 from wolfrunde.room_codes import normalise
 from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.rooms.socket import serve_socket
 from wolfrunde.server.security import lookup_allowed, lookup_missed
 from wolfrunde.server.texts import QR_TITLE, error_text
 from wolfrunde.store.rooms import StoredRoom
@@ -68,3 +71,32 @@ async def room_qr(request: Request, kinds: Collection[str], missing: str, path: 
         return record
     svg = qr_svg(link(request, path(record.code)), record.code)
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
+
+
+def code_routes(
+    *,
+    api: str,
+    socket: str,
+    kinds: frozenset[str],
+    missing: str,
+    link: Callable[[str], str],
+    summarize: Callable[[StoredRoom], dict[str, Any]],
+) -> list[BaseRoute]:
+    """What every kind serves by a room's code: `{api}/{code}` (its public facts), `{api}/{code}/qr.svg`
+    (the link `link(code)` as a QR code) and `{socket}/{code}` (its WebSocket). They go after any route of
+    the kind's own that a code could be mistaken for (`/api/tables/recommended`)."""
+
+    async def info(request: Request) -> Response:
+        return await room_info(request, kinds, missing, summarize)
+
+    async def qr(request: Request) -> Response:
+        return await room_qr(request, kinds, missing, link)
+
+    async def serve(websocket: WebSocket) -> None:
+        await serve_socket(websocket, kinds, missing)
+
+    return [
+        Route(f"{api}/{{code}}", info),
+        Route(f"{api}/{{code}}/qr.svg", qr),
+        WebSocketRoute(f"{socket}/{{code}}", serve),
+    ]

@@ -8,7 +8,7 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Route
 from starlette.websockets import WebSocket
 
 from wolfrunde.room_codes import normalise
@@ -21,7 +21,6 @@ from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.pronunciation import kept_pronunciation
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
-from wolfrunde.server.rooms.socket import serve_socket
 from wolfrunde.server.table import texts
 from wolfrunde.server.table.base import TableKind
 from wolfrunde.server.table.devices import new_token, token_hash
@@ -145,14 +144,6 @@ async def join_table(request: Request) -> Response:
     return JSONResponse({"code": actor.code, "token": token, "seat": seat}, status_code=201)
 
 
-async def table_info(request: Request) -> Response:
-    return await lookup.room_info(request, table_kind_ids(), "no_table", TableKind.summarize)
-
-
-async def table_qr(request: Request) -> Response:
-    return await lookup.room_qr(request, table_kind_ids(), "no_table", lambda code: f"/t/{code}")
-
-
 async def recommended(request: Request) -> Response:
     try:
         players = int(request.query_params.get("players", "0"))
@@ -189,19 +180,20 @@ async def page(request: Request) -> Response:
     return FileResponse(PAGE, headers={"Cache-Control": "no-cache"})
 
 
-async def table_socket(websocket: WebSocket) -> None:
-    await serve_socket(websocket, table_kind_ids(), "no_table")
-
-
 def routes() -> list[BaseRoute]:
     return [
         Route("/tisch", page),
         Route("/t/{code}", page),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/recommended", recommended),
-        Route("/api/tables/{code}", table_info),
         Route("/api/tables/{code}/guests", join_table, methods=["POST"]),
-        Route("/api/tables/{code}/qr.svg", table_qr),
         Route("/api/tables/{code}/name", spoken_name),
-        WebSocketRoute("/ws/tables/{code}", table_socket),
+        *lookup.code_routes(
+            api="/api/tables",
+            socket="/ws/tables",
+            kinds=table_kind_ids(),
+            missing="no_table",
+            link=lambda code: f"/t/{code}",
+            summarize=TableKind.summarize,
+        ),
     ]

@@ -7,7 +7,7 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import BaseRoute, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Route
 from starlette.websockets import WebSocket
 
 from wolfrunde.room_codes import normalise
@@ -16,7 +16,6 @@ from wolfrunde.server.kinds.werwoerter import WerwoerterRoom
 from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
-from wolfrunde.server.rooms.socket import serve_socket
 from wolfrunde.server.security import lookup_allowed, lookup_missed
 from wolfrunde.server.texts import error_text
 from wolfrunde.server.werwoerter_app.cues import DEFAULT_NARRATOR
@@ -109,27 +108,19 @@ async def join(request: Request) -> Response:
     return JSONResponse({"code": actor.code, "seat": seat, "token": token}, status_code=201)
 
 
-async def info(request: Request) -> Response:
-    return await lookup.room_info(request, KINDS, "no_round", WerwoerterRoom.summarize)
-
-
-async def qr(request: Request) -> Response:
-    """The join link as an SVG QR code."""
-    return await lookup.room_qr(request, KINDS, "no_round", lambda code: f"/ww/{code}")
-
-
-async def socket(websocket: WebSocket) -> None:
-    await serve_socket(websocket, KINDS, "no_round")
-
-
 def routes() -> list[BaseRoute]:
     return [
         Route("/ww", page),
         Route("/ww/{code}", page),
         Route("/api/ww/rooms", create, methods=["POST"]),
-        Route("/api/ww/rooms/{code}", info),
         Route("/api/ww/rooms/{code}/join", join, methods=["POST"]),
         Route("/api/ww/rooms/{code}/guests", join, methods=["POST"]),  # the table modes' name for joining
-        Route("/api/ww/rooms/{code}/qr.svg", qr),
-        WebSocketRoute("/ws/ww/{code}", socket),
+        *lookup.code_routes(
+            api="/api/ww/rooms",
+            socket="/ws/ww",
+            kinds=KINDS,
+            missing="no_round",
+            link=lambda code: f"/ww/{code}",
+            summarize=WerwoerterRoom.summarize,
+        ),
     ]
