@@ -14,7 +14,7 @@ from wolfrunde.bots.player import BotPlayer
 from wolfrunde.engine.votes import live
 from wolfrunde.server.auth import current_user
 from wolfrunde.server.config import ServerConfig
-from wolfrunde.server.match import DONE_SPEAKING, EngineFault, IllegalMove, Match, SetupError, check_roles, deal
+from wolfrunde.server.match import DONE_SPEAKING, Match, SetupError, check_roles, deal
 from wolfrunde.server.match import recommended as recommended_roles
 from wolfrunde.server.match import replay as replay_match
 from wolfrunde.server.narration_voices import known_narrator, voices_for
@@ -72,11 +72,11 @@ class OnlineRoom(BoundKind):
         room = cls(Lobby.from_dict(record.state), config)
         if record.setup is None or record.status == RoomStatus.HALTED:
             return room
-        try:
-            match = replay_match(record.setup, [(c.op, c.seat, c.kind, c.payload) for c in commands])
-        except (IllegalMove, EngineFault):
-            log.exception("room %s: the stored game cannot be replayed; it is halted", record.code)
-            room.halted_on_load = True
+        setup = record.setup
+        match = room.replayed(
+            record, lambda: replay_match(setup, [(c.op, c.seat, c.kind, c.payload) for c in commands])
+        )
+        if match is None:
             return room
         room.game = OnlineGame(match, room.lobby, config, Timer.from_json(record.timer))
         room.restored = True

@@ -4,7 +4,6 @@ seat (`table.own_game`), and the device the host chose plays the narrator for th
 
 from __future__ import annotations
 
-import logging
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar, Self, TypeVar
@@ -25,7 +24,6 @@ from wolfrunde.server.table.lobby import OWN, TableLobby, check_settings, deal_c
 from wolfrunde.server.table.own_game import OwnDevicesGame
 from wolfrunde.store.rooms import StoredCommand, StoredRoom
 
-log = logging.getLogger(__name__)
 _SYSTEM_RANDOM = random.SystemRandom()
 Changed = TypeVar("Changed")
 
@@ -47,11 +45,11 @@ class OwnDevicesTable(TableKind):
         table = cls(TableLobby.from_dict(record.state), config)
         if record.setup is None or record.status == RoomStatus.HALTED:
             return table
-        try:
-            match = replay_match(record.setup, [(c.op, c.seat, c.kind, c.payload) for c in commands])
-        except Exception:  # a stored game that cannot be replayed must not keep the table looping
-            log.exception("table %s: the stored game cannot be replayed; it is halted", record.code)
-            table.halted_on_load = True
+        setup = record.setup
+        match = table.replayed(
+            record, lambda: replay_match(setup, [(c.op, c.seat, c.kind, c.payload) for c in commands])
+        )
+        if match is None:
             return table
         timer = Timer.from_json(record.timer)
         table.game = OwnDevicesGame(match, table.lobby, config, timer, speaking=table._speaking_seat)

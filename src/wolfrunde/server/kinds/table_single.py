@@ -61,11 +61,9 @@ class SingleDeviceTable(TableKind):
         if record.setup is None or record.status == RoomStatus.HALTED:
             return table
         taps = [(str(c.kind), dict(c.payload or {}), c.at) for c in commands if c.op == "device"]
-        try:
-            table.device = replayed(record.setup, table.lobby, config, taps)
-        except Exception:  # a stored game that cannot be replayed must not keep the table looping
-            log.exception("table %s: the stored game cannot be replayed; it is halted", record.code)
-            table.halted_on_load = True
+        setup = record.setup
+        table.device = table.replayed(record, lambda: replayed(setup, table.lobby, config, taps))
+        if table.device is None:
             return table
         table.setup, table.taps = record.setup, taps
         return table

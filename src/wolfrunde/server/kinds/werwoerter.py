@@ -10,7 +10,6 @@ token (`?token=`); what it is sent is built from its own seat's view (`werwoerte
 
 from __future__ import annotations
 
-import logging
 import random
 import secrets
 import time
@@ -47,8 +46,6 @@ from wolfrunde.store.rooms import Command, StoredCommand, StoredRoom
 from wolfrunde.werwoerter import Decision, Game, IllegalMove, Kind, Phase, Setup
 from wolfrunde.werwoerter.events import Event
 from wolfrunde.werwoerter.roles import MAX_PLAYERS, MIN_PLAYERS, werewolf_count
-
-log = logging.getLogger(__name__)
 
 RESTARTING = {"ending_started", "vote_started", "game_ended"}
 OVERTAKING = RESTARTING | {"whoops"}  # after these, lines not spoken yet are no longer true
@@ -134,12 +131,11 @@ class WerwoerterRoom(BoundKind):
         room = cls(RoundState.from_json(record.state), config)
         if record.setup is None or record.status == RoomStatus.HALTED:
             return room
-        try:
-            decisions = [Decision.from_json(c.payload) for c in commands if c.op == "decide"]
-            room.game = Game.replay(Setup.from_json(record.setup), decisions)
-        except Exception:  # whatever the stored game holds, the round is halted, not the server
-            log.exception("Werwörter round %s: the stored game cannot be replayed; it is halted", record.code)
-            room.halted_on_load = True
+        setup = record.setup
+        decided = [c.payload for c in commands if c.op == "decide"]
+        room.game = room.replayed(
+            record, lambda: Game.replay(Setup.from_json(setup), [Decision.from_json(d) for d in decided])
+        )
         return room
 
     @staticmethod

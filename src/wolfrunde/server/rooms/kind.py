@@ -10,6 +10,7 @@ order of commands, the error replies, restore and sweep.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
@@ -25,7 +26,9 @@ from wolfrunde.store.rooms import Command, StoredChat, StoredCommand, StoredRoom
 if TYPE_CHECKING:
     from wolfrunde.server.rooms.connection import Connection
 
+log = logging.getLogger(__name__)
 Result = TypeVar("Result")
+Replayed = TypeVar("Replayed")
 
 
 @dataclass(frozen=True)
@@ -141,9 +144,21 @@ class RoomKind(Protocol):
 
 
 class BoundKind:
-    """What every kind shares: the room it is bound to (`bind`), and that room once it is."""
+    """What every kind shares: the room it is bound to (`bind`), and that room once it is; a stored game
+    that could not be replayed (`halted_on_load`)."""
 
     room: RoomServices | None = None
+    halted_on_load: bool = False
+
+    def replayed(self, record: StoredRoom, replay: Callable[[], Replayed]) -> Replayed | None:
+        """What `replay` rebuilds of the stored game; None when it fails, and the room is halted: whatever
+        the stored game holds, the room stops, not the server's loading of it."""
+        try:
+            return replay()
+        except Exception:
+            log.exception("room %s: the stored game cannot be replayed; it is halted", record.code)
+            self.halted_on_load = True
+            return None
 
     def bind(self, room: RoomServices) -> None:
         self.room = room
