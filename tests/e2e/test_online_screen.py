@@ -24,6 +24,7 @@ from tests.e2e.online_helpers import (
 )
 
 KEYBOARD_GAME_SECONDS = 150
+FIRST_NIGHT_DECKS = {"werewolf": 2, "seer": 1, "bodyguard": 1, "fox": 1}  # each names one seat in night 1
 
 
 def frames(page: Page) -> list[dict[str, Any]]:
@@ -178,9 +179,18 @@ def test_a_whole_game_with_the_keyboard_alone(new_context) -> None:  # type: ign
         assert tab_to(page, f"#t-{key}")
         page.keyboard.press("Control+A")
         page.keyboard.type("5")
+    # every card decides in the first night, so the player reaches a decision before anyone can die
+    counts = page.evaluate("() => [...document.querySelectorAll('input.count')].map((i) => [i.id, i.value])")
+    for field, value in counts:
+        wanted = str(FIRST_NIGHT_DECKS.get(field.removeprefix("count-"), 0))
+        if value != wanted:
+            assert tab_to(page, f"#{field}")
+            page.keyboard.press("Control+A")
+            page.keyboard.type(wanted)
     assert tab_to(page, "button", "Übernehmen")
     page.keyboard.press("Enter")
     expect(page.locator("#t-night")).to_have_value("5")
+    expect(page.locator("#count-fox")).to_have_value("1")
     assert tab_to(page, "button", "Spiel starten")
     page.keyboard.press("Enter")
     expect(page.locator("#own-card")).to_be_visible()
