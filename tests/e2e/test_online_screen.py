@@ -66,8 +66,10 @@ def test_a_spectator_sees_the_public_table_and_nothing_secret(new_context) -> No
 
     kinds = {message["type"] for message in received}
     assert "watch" in kinds and not kinds & {"game", "chat_history"} - {"chat_history"}
-    assert kinds <= {"welcome", "lobby", "watch", "narration", "chat", "chat_history", "pong"}, kinds
+    assert kinds <= {"welcome", "lobby", "watch", "narration", "chat", "chat_history", "pong", "voted"}, kinds
     for message in received:
+        if message["type"] == "voted":  # the day's open vote, the same for everyone: who voted, the tally
+            assert set(message) <= {"type", "round", "kind", "seats", "voters", "counts", "silence"}, message
         if message["type"] == "watch" and message["view"]["result"] is None:
             assert all(set(p) == {"seat", "name", "alive", "captain"} for p in message["view"]["players"])
         assert "pending" not in json.dumps(message)

@@ -96,7 +96,7 @@ def own_table_at_the_first_discussion(tmp_path: Path, seconds: float) -> tuple[D
         request = match.game.pending()[0]
         choice = choose(match.game, request, rng)
         match.decide(request.seat, request.kind, choice)
-        store.append_command(db, CODE, seq, "decide", request.seat, request.kind, choice, at=0.0)
+        store.append_command(db, CODE, seq, store.Command("decide", request.seat, request.kind, choice), at=0.0)
     assert match.phase_kind() == "day" and not match.over
     now = time.time()
     store.save_room(db, CODE, setup=setup, status="running", timer={"release": now, "deadline": now + seconds})

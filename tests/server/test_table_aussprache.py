@@ -20,6 +20,7 @@ from wolfrunde.server.table import texts
 from wolfrunde.server.table.single import SingleDevice
 
 NAMES = ["Anna", "Jean", "Carla", "Dora", "Emil"]
+GAMES = 8
 BAD_SAYS = f"Die Einstellungen sind ungültig: {texts.BAD_SAYS}"
 
 
@@ -88,13 +89,16 @@ def audio_key(client: TestClient, cue: dict[str, Any]) -> CueKey:
 
 
 def test_the_one_device_narrator_says_a_name_as_its_aussprache_and_knapp(client: TestClient) -> None:
-    device = played(client, {"says": [None, "  Schohn ", "", None, None], "style": "knapp"})
-    assert device.narration is not None
-    cues = device.narration.cues
+    for _ in range(GAMES):  # the cards are dealt by secret chance: play until the narrator names Jean
+        device = played(client, {"says": [None, "  Schohn ", "", None, None], "style": "knapp"})
+        assert device.narration is not None
+        cues = device.narration.cues
+        if any("Jean" in cue["text"] for cue in cues):
+            break
     keys = [audio_key(client, cue) for cue in cues]
     assert {key.style for key in keys} == {Style.SHORT}, "every line in the short texts"
     named = [key for cue, key in zip(cues, keys, strict=True) if "Jean" in cue["text"]]
-    assert named, "the game's narrator names Jean (seed 1: he dies the first night)"
+    assert named, f"the narrator named Jean in none of {GAMES} games (by a death or a vote)"
     assert all(key.pronunciations() == {"Jean": "Schohn"} for key in named), "spoken as his Aussprache"
     assert not any("Schohn" in cue["text"] for cue in cues), "the captions show the name as it is written"
     assert all(not key.pronunciations() for cue, key in zip(cues, keys, strict=True) if "Jean" not in cue["text"])
