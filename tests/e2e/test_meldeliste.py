@@ -6,8 +6,9 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import Page, expect
-from tests.e2e.online_helpers import open_room, pick_roles, register, screens
-from tests.e2e.test_online_game import act, join_by_code
+from tests.e2e.online_helpers import screens
+from tests.e2e.test_online_game import act
+from tests.e2e.test_online_votes import start_game
 
 
 def alive_with_list(page: Page) -> bool:
@@ -16,23 +17,7 @@ def alive_with_list(page: Page) -> bool:
 
 def test_the_meldeliste_gives_the_word_in_order(new_context) -> None:  # type: ignore[no-untyped-def]
     names = ["Anna", "Bruno", "Clara"]
-    pages = [new_context().new_page() for _ in names]
-    for page, name in zip(pages, names, strict=True):
-        register(page, name)
-    host = pages[0]
-    code = open_room(host)
-    for page in pages[1:]:
-        join_by_code(page, code)
-    for _ in range(2):
-        host.get_by_role("button", name="Bot hinzufügen").click()
-    expect(host.locator("ul.seats li")).to_have_count(5)
-    for key, seconds in (("night", 5), ("day", 120), ("vote", 120), ("lovers", 5)):
-        host.fill(f"#t-{key}", str(seconds))
-    pick_roles(host, {"werewolf": 1, "villager": 4})
-    host.check("#meld")
-    host.get_by_role("button", name="Übernehmen").click()
-    expect(pages[1].locator("#meld")).to_be_checked()
-    host.get_by_role("button", name="Spiel starten").click()
+    pages = start_game(new_context, names, meldeliste=True)
 
     deadline = time.monotonic() + 40
     while time.monotonic() < deadline and sum(alive_with_list(p) for p in pages) < 2:

@@ -37,6 +37,8 @@ def start_game(new_context, names: list[str], *, meldeliste: bool = False) -> li
         host.check("#meld")
     host.get_by_role("button", name="Übernehmen").click()
     expect(pages[-1].locator("#t-vote")).to_have_value("120")
+    if meldeliste:
+        expect(pages[-1].locator("#meld")).to_be_checked()
     host.get_by_role("button", name="Spiel starten").click()
     for page in pages:
         expect(page.locator("#own-card")).to_be_visible()
