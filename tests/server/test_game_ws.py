@@ -1,4 +1,5 @@
 import random
+from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,29 @@ from wolfrunde.store import accounts
 MESSAGE_LIMIT = 5000
 
 
-def start_with_bots(client: TestClient, ws, bots: int) -> None:  # type: ignore[no-untyped-def]
+def start_with_bots(client: TestClient, ws, bots: int) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
+    """Starts the game and waits for its ack; returns the game messages that came before the ack (the
+    first questions may be among them)."""
     for _ in range(bots):
         ws.send_json({"type": "add_bot"})
     ws.send_json({"type": "start", "ref": "go"})
-    receive_until(ws, "ack", limit=100)
+    before: list[dict[str, Any]] = []
+    for _ in range(100):
+        message = ws.receive_json()
+        if message["type"] == "ack" and message.get("ref") == "go":
+            return before
+        if message["type"] == "game":
+            before.append(message)
+    raise AssertionError("the start was never acknowledged")
+
+
+def game_messages(ws, first: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:  # type: ignore[no-untyped-def]
+    """The game messages of a socket, beginning with those `start_with_bots` returned."""
+    yield from first
+    for _ in range(MESSAGE_LIMIT):
+        message = ws.receive_json()
+        if message["type"] == "game":
+            yield message
 
 
 def open_room(client: TestClient) -> tuple[str, str]:
@@ -30,12 +49,8 @@ def test_host_and_server_bots_play_a_whole_game(client: TestClient) -> None:
     token, code = open_room(client)
     rng = random.Random(4)
     with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(token)) as ws:
-        start_with_bots(client, ws, 6)
         final = None
-        for _ in range(MESSAGE_LIMIT):
-            message = ws.receive_json()
-            if message["type"] != "game":
-                continue
+        for message in game_messages(ws, start_with_bots(client, ws, 6)):
             view = message["view"]
             assert view["seat"] == 0 and message["seat"] == 0
             if view["result"] is not None:

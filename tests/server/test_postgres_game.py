@@ -6,7 +6,7 @@ from collections.abc import Iterator
 import pytest
 from starlette.testclient import TestClient
 from tests.server.conftest import as_user
-from tests.server.test_game_ws import MESSAGE_LIMIT, open_room, start_with_bots
+from tests.server.test_game_ws import game_messages, open_room, start_with_bots
 
 from wolfrunde.bots.strategy import choose
 from wolfrunde.server.app import create_app
@@ -26,11 +26,7 @@ def test_a_whole_game_on_postgresql(pg_client: TestClient, postgres_url: str) ->
     token, code = open_room(pg_client)
     rng = random.Random(7)
     with pg_client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(token)) as ws:
-        start_with_bots(pg_client, ws, 5)
-        for _ in range(MESSAGE_LIMIT):
-            message = ws.receive_json()
-            if message["type"] != "game":
-                continue
+        for message in game_messages(ws, start_with_bots(pg_client, ws, 5)):
             if message["view"]["result"] is not None:
                 break
             move = choose(message["view"], rng)
