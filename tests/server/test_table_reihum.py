@@ -172,6 +172,58 @@ def test_the_maedchen_peeks_and_the_wolves_catch_her_in_the_common_shape() -> No
     assert [e.type for e in device.match.game.events if e.type in ("peek", "girl_caught")] == ["peek"]
 
 
+@pytest.mark.parametrize("peeks", [True, False])
+def test_the_maedchen_peeks_by_a_name_under_wolfrunde_and_sees_a_wolf_half_clearly(peeks: bool) -> None:
+    """Wolfrunde, Reihum: eyes are open, so she peeks through the device. A name is a look of clarity
+    `PEEK_BY_NAME`, "Niemand" none; the look and the wolf's look at her are news in their next turns."""
+    device = device_with(SPECIAL, 8)
+    assert device.match.game.setup.eyes_open
+    girl = holder(device, "little_girl")
+    asked: list[int] = []
+
+    def choose(seat: int, screen: dict[str, Any]) -> dict[str, Any]:
+        prompt = screen["questions"][0]["prompt"]
+        legal = screen["questions"][0]["options"]["choices"]
+        if prompt == texts.yes_by_name("peek"):
+            asked.append(seat)
+            return {"0": legal[0] if peeks else None, "1": None}
+        if prompt == texts.prompt("werewolves"):
+            return {"0": next(s for s in legal if s != girl), "1": None}
+        return decoy(seat, screen)
+
+    turns = common_shape_of(device, choose)
+    assert asked == [girl], "she alone is asked, once"
+    events = device.match.game.events
+    looks = [e for e in events if e.type == "peek"]
+    if not peeks:
+        assert looks == [] and not any(e.type == "peeked_at" for e in events)
+        return
+    (look,) = looks
+    (seen,) = [e for e in events if e.type == "peeked_at"]
+    assert look.visible_to == {girl} and look.data["clarity"] == reihum.PEEK_BY_NAME
+    (wolf,) = seen.visible_to
+    assert device.match.game.players[wolf].card == "werewolf" and wolf in look.data["candidates"]
+    assert girl in seen.data["candidates"] and seen.data["clarity"] == reihum.PEEK_BY_NAME
+    others = len(device.night_seats) - 2  # everyone alive when she peeked but the wolf and herself
+    assert len(look.data["candidates"]) == 1 + round(others * (100 - reihum.PEEK_BY_NAME) / 100)
+    later = [screen for seat, screen in turns if seat == girl][1:]
+    assert any("Beim Blinzeln siehst du einen Wolf" in line for screen in later for line in screen["news"]), (
+        "her next turn tells her what she saw"
+    )
+
+
+def test_the_maedchen_is_asked_nothing_with_eyes_closed_at_one_device() -> None:
+    settings = TableSettings(rules="wolfrunde", night_style="eyes_closed", roles=SPECIAL)
+    lobby = TableLobby(mode=SINGLE, host="h", settings=settings)
+    for index in range(8):
+        lobby.add(f"Spieler {index}", None)
+    match = Match(deal_cards(lobby, random.Random(5)))
+    assert not match.game.setup.eyes_open
+    while match.game.phase == "night" and not match.over:
+        assert not any(r.kind == "peek" for r in match.game.pending()), "she peeks for real, the app asks nothing"
+        match.timeout()
+
+
 def random_roles(rng: random.Random) -> tuple[list[str], int, str]:
     """A random valid deck: one to three wolves and any other cards, with either rule set."""
     cards = [c for c in all_cards() if c not in ("captain", "werewolf")]

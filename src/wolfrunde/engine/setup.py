@@ -31,6 +31,9 @@ class Setup:
     mode: str = Mode.ONLINE.value
     seed: int = 0
     meldeliste: bool = False
+    # one device, nights "Reihum": eyes stay open while the device goes round, so the Mädchen peeks
+    # through the device (as online) instead of for real
+    eyes_open: bool = False
 
     def validate(self) -> None:
         """Raise SetupError with a German message if this is not a legal game."""

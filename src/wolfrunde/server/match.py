@@ -38,7 +38,14 @@ def recommended(players: int, rules: str, mode: str = "online") -> list[str] | N
 
 
 def deal(
-    names: list[str], roles: list[str], *, rules: str, mode: str, meldeliste: bool = False, rng: random.Random
+    names: list[str],
+    roles: list[str],
+    *,
+    rules: str,
+    mode: str,
+    meldeliste: bool = False,
+    eyes_open: bool = False,
+    rng: random.Random,
 ) -> dict[str, Any]:
     """The one deal of every room kind. Shuffles the cards to the seats; with a Dieb two cards go to the
     centre, only cards that may lie there (never the Dieb, never part of a set such as the Schwestern),
@@ -67,6 +74,7 @@ def deal(
         "seed": secrets.randbits(128),
         "narration_seed": secrets.randbits(64),
         "meldeliste": meldeliste,
+        "eyes_open": eyes_open,
     }
     _setup(data).validate()
     return data
@@ -97,6 +105,7 @@ def _setup(data: dict[str, Any]) -> Setup:
         mode=data["mode"],
         seed=int(data["seed"]),
         meldeliste=bool(data["meldeliste"]),
+        eyes_open=bool(data.get("eyes_open", False)),  # stored since 2026-12-01
     )
 
 

@@ -24,8 +24,8 @@ def peek_request(game: Game) -> Request | None:
         return None
     if game.rules is Rules.DUESTERWALD:
         return yes_no(girl, "peek", what="Blinzeln")
-    if game.mode is Mode.TABLE_SINGLE_DEVICE:
-        return None  # she peeks for real at the table; the app does nothing
+    if game.mode is Mode.TABLE_SINGLE_DEVICE and not game.setup.eyes_open:
+        return None  # eyes closed at the table: she peeks for real; the app does nothing
 
     def check(value: int) -> int:
         if not 0 <= value <= MAX_CLARITY:

@@ -150,4 +150,5 @@ def deal_cards(lobby: TableLobby, rng: random.Random) -> dict[str, Any]:
     if roles is None:
         raise SetupError(no_cast(len(lobby.seats)))
     names = [guest.name for guest in lobby.seats]
-    return deal(names, roles, rules=lobby.settings.rules, mode=lobby.mode, rng=rng)
+    eyes_open = lobby.mode == SINGLE and lobby.settings.night_style == "round"
+    return deal(names, roles, rules=lobby.settings.rules, mode=lobby.mode, eyes_open=eyes_open, rng=rng)

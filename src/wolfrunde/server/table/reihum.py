@@ -8,8 +8,9 @@ first grid and the trust question in the second; the Hexe heals in the first and
 Amor names one lover in each; the Hundeführer names the two neighbours his dog lies between, one in each.
 A choice of two values is a name for the one and "Niemand" for the other (yes/no, the Grenzgänger's
 side); the Dieb says in the first grid whether he takes a card from the centre and in the second which
-one (a name: the first card, "Niemand": the second). A request no grid can carry (a slider) keeps its own
-form (`Plan.uniform` is False).
+one (a name: the first card, "Niemand": the second). The Mädchen's peek (a clarity from 0 to 100 online) is
+a name for a look half as clear as the clearest (`PEEK_BY_NAME`) and "Niemand" for none. A request no grid
+can carry keeps its own form (`Plan.uniform` is False).
 
 Every night has the same number of rounds (`ROUNDS`), so its length tells nothing about the roles in play.
 That the engine asks its steps one after the other must not cost rounds: a seat whose step is still to
@@ -39,6 +40,9 @@ ROUNDS = 4  # every night the device goes round this often, whatever the roles i
 PACK_ROUNDS = ROUNDS - 2  # after the wolves' turns of this round the standing proposal is the pack's choice
 # asked ahead only once they are really open: their question tells what others chose tonight
 NEVER_AHEAD = frozenset({"witch", "alpha_wolf", "catch"})
+
+# a number (the Mädchen's clarity, 0 to 100) asked by a name: this share of the way from least to most
+PEEK_BY_NAME = 50
 
 Decision = tuple[str, Any]  # (request kind, choice)
 
@@ -116,6 +120,12 @@ def plan_turn(seat: int, requests: list[dict[str, Any]], night_seats: Sequence[i
             text = texts.value_by_name(kind, texts.value_label(yes), texts.value_label(no))
         grid = Grid(text, tuple(s for s in night_seats if s != seat))
         return Plan((grid, trust), lambda first, second: with_confirms([(kind, no if first is None else yes)]))
+    if kind_type == "number":
+        # the Mädchen's clarity: a name looks as clearly as `PEEK_BY_NAME` says, "Niemand" not at all
+        least, most = options["min"], options["max"]
+        glance = least + (most - least) * PEEK_BY_NAME // 100
+        grid = Grid(texts.yes_by_name(kind), tuple(s for s in night_seats if s != seat))
+        return Plan((grid, trust), lambda first, second: with_confirms([(kind, least if first is None else glance)]))
     if kind_type == "card" and len(options["choices"]) == 2:
         cards = list(options["choices"])
         others = tuple(s for s in night_seats if s != seat)
