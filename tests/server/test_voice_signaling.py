@@ -71,6 +71,32 @@ def test_an_offer_reaches_only_the_seat_it_is_for(tmp_path: Path) -> None:
     assert kinds[0] == kinds[2] == kinds[3] == [], "nobody else sees the signaling"
 
 
+def test_a_second_device_of_a_seat_is_offered_to_anew_and_takes_the_seats_signaling(tmp_path: Path) -> None:
+    """Seat 2 opens a second device while the first is still connected: the seats below it (0 and 1)
+    are told to offer anew, the seats above it are not (the new device offers to them itself); what is
+    signaled to seat 2 from then on reaches the new device alone."""
+    db = night_room(tmp_path)
+
+    async def scenario() -> tuple[list[list[dict[str, Any]]], Member]:
+        async with running_room(db, config_for(db)) as actor:
+            members = await everyone(actor)
+            second = await join(actor, 2)
+            await second.next("voice")
+            for member in members:
+                await member.settled()
+            renewals = [member.taken("voice_renew") for member in members]
+            members[0].say({"type": "voice_offer", "to": 2, "session": "s0b", "sdp": AUDIO_SDP, "ref": "o"})
+            await second.next("voice_offer", lambda m: m["session"] == "s0b")
+            for member in (*members, second):
+                await member.settled()
+            return renewals, members[2]
+
+    renewals, first = asyncio.run(scenario())
+    assert renewals[0] == renewals[1] == [{"type": "voice_renew", "seat": 2}]
+    assert renewals[2] == renewals[3] == renewals[4] == []
+    assert first.taken("voice_offer") == [], "the older device is out of the signaling"
+
+
 def test_signaling_outside_the_mesh_or_with_video_is_refused_and_goes_nowhere(tmp_path: Path) -> None:
     db = night_room(tmp_path)
 

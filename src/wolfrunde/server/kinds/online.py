@@ -130,7 +130,7 @@ class OnlineRoom(BoundKind):
             if voted is not None:
                 peer.send(voted)
             peer.send(await self._history(peer.seat))
-            self.game.voice.attach(peer, self.game.voice_plan(peer.seat))
+            self.game.voice.attach(self._room, peer, self.game.voice_plan(peer.seat))
         elif self.game is not None and self.lobby.settings.spectators:
             peer.send(self.game.spectator_message())
             voted = self._voted_message()

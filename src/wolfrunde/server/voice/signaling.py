@@ -43,12 +43,21 @@ class VoiceRelay:
             "relay_only": self.turn is not None,
         }
 
-    def attach(self, peer: Peer, plan: VoicePlan) -> None:
-        """A device of a seat connected: it gets the seat's plan now."""
+    def attach(self, room: RoomServices, peer: Peer, plan: VoicePlan) -> None:
+        """A device of a seat connected: it gets the seat's plan now. If the seat has another device open
+        (a second tab, a reload before the old socket is gone), the seats that offer to it are told to
+        offer anew (`voice_renew`): from now on the newest device takes the seat's signaling."""
         if peer.seat is None or peer.extra.get("bot"):
             return
         self._sent[peer.seat] = plan
         peer.send(self.message(peer.seat, plan, _user(peer)))
+        if len(_devices(room, peer.seat)) < 2:
+            return  # a first device: the others see the seat come online in the lobby and offer then
+        renew = {"type": "voice_renew", "seat": peer.seat}
+        for seat in plan.peers:
+            if seat < peer.seat:  # of each pair the lower seat offers
+                for device in _devices(room, seat)[-1:]:
+                    device.send(renew)
 
     def refresh(self, room: RoomServices, plan_of: PlanOf, seats: Iterable[int]) -> None:
         """Sends each of these seats its plan if it differs from the one it was last sent."""
@@ -72,7 +81,7 @@ class VoiceRelay:
             if problem is not None:
                 raise Refusal("voice_sdp", problem)
         relayed = {"from": seat, **signal.model_dump(exclude={"to", "ref"})}
-        for peer in _devices(room, signal.to):
+        for peer in _devices(room, signal.to)[-1:]:  # the seat's newest device: two would both answer
             peer.send(relayed)
 
 
@@ -87,6 +96,7 @@ def sdp_problem(sdp: str) -> str | None:
 
 
 def _devices(room: RoomServices, seat: int) -> list[Peer]:
+    """The open devices of a seat, the first connected first."""
     return [peer for peer in room.peers() if peer.seat == seat and not peer.extra.get("bot") and not peer.conn.closed]
 
 

@@ -56,6 +56,7 @@ function createVoice(socketOf) {
       case "voice_offer": onOffer(message); return true;
       case "voice_answer": onAnswer(message); return true;
       case "voice_ice": onIce(message); return true;
+      case "voice_renew": onRenew(message); return true;
       case "lobby": onLobby(message); return false;
       default: return false;
     }
@@ -87,6 +88,11 @@ function createVoice(socketOf) {
     }
     applyPlan();
     render();
+  }
+
+  // another device of that seat opened (a second tab, a reload): offer to it anew
+  function onRenew(message) {
+    if (plan && plan.seat < message.seat && plan.peers.includes(message.seat)) connect(message.seat);
   }
 
   // --- connections -----------------------------------------------------------------------------
