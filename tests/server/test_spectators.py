@@ -6,13 +6,21 @@ receives is a public one: the table, the public story, the narrator."""
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import time
+from pathlib import Path
+from typing import Any
+
 import pytest
+from tests.server.rooms_harness import Member, config_for, join, online_setup, running_room, stored_online_room
 from tests.server.sim_room import play, stream
 from tests.server.test_message_streams import HIDDEN_ROLES, choose, setup
 
 from wolfrunde.engine.texts import event_line
 from wolfrunde.server.online.game import OnlineGame
 from wolfrunde.server.online.payloads import lines_of, watch
+from wolfrunde.server.rooms.kind import Identity
 
 SPECTATOR = -1
 PUBLIC_TYPES = {"watch", "narration"}
@@ -74,3 +82,46 @@ def test_the_spectators_table_is_made_of_public_events_only() -> None:
     assert [p["alive"] for p in view["players"]] == [True, True, False, True, True]
     assert [p["captain"] for p in view["players"]] == [True, False, False, False, False]
     assert [line["text"] for line in message["log"]] == [event_line(e, names, None) for e in events]
+
+
+def test_a_spectator_who_comes_mid_game_is_not_sent_the_same_table_twice(tmp_path: Path) -> None:
+    """He gets the table when he attaches; a change that shows him nothing new (a seat's own decision
+    in the night) sends him nothing, and every later table he gets differs from the one before."""
+    db = stored_online_room(
+        tmp_path,
+        online_setup(["werewolf", "seer", "witch", "werewolf", "villager"], seed=3),
+        [],
+        {"release": 0, "deadline": time.time() + 60},
+    )
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with running_room(db, config_for(db)) as actor:
+            members = [await join(actor, seat) for seat in range(5)]
+            watcher = Member(actor, Identity(user_id=99, name="Zaungast"))
+            assert await actor.attach(watcher.peer) is None
+            await watcher.next("watch")
+            answered: set[tuple[int, str]] = set()
+            for number in range(6):  # the night's decisions, one seat at a time
+                views = [member.taken("game")[-1]["view"] for member in members if member.taken("game")]
+                open_requests = [
+                    (view["seat"], r)
+                    for view in views
+                    for r in view["pending"]
+                    if (view["seat"], r["kind"]) not in answered
+                ]
+                if not open_requests:
+                    break
+                seat, request = open_requests[0]
+                answered.add((seat, request["kind"]))
+                options = request["options"]
+                choice = options["choices"][0] if options.get("choices") else request.get("default")
+                ref = f"d{number}"
+                members[seat].say({"type": "decide", "kind": request["kind"], "choice": choice, "ref": ref})
+                await members[seat].next("ack", lambda m, ref=ref: m.get("ref") == ref)
+                for member in (*members, watcher):
+                    await member.settled()
+            return watcher.taken("watch")
+
+    tables = asyncio.run(scenario())
+    assert len(tables) >= 1
+    assert all(a != b for a, b in itertools.pairwise(tables)), "the same table was sent twice in a row"

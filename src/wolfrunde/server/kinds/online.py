@@ -132,7 +132,7 @@ class OnlineRoom(BoundKind):
             peer.send(await self._history(peer.seat))
             self.game.voice.attach(self._room, peer, self.game.voice_plan(peer.seat))
         elif self.game is not None and self.lobby.settings.spectators:
-            peer.send(self.game.spectator_message())
+            peer.send(self.game.spectator_joined())
             voted = self._voted_message()
             if voted is not None:
                 peer.send(voted)

@@ -151,6 +151,12 @@ class OnlineGame(PacedGame):
         end = first if first.get("result") is not None else None
         return payloads.watch(self.public_shown(), names, end)
 
+    def spectator_joined(self) -> dict[str, Any]:
+        """The watch message for a spectator who comes now; kept as the last one sent, so that the next
+        change sends him only what is new and an unchanged view is not sent again."""
+        self._watched = self.spectator_message()
+        return self._watched
+
     def _tell_spectators(self) -> None:
         if not self.lobby.settings.spectators:
             return
