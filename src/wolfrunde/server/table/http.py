@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.websockets import WebSocket
 
 from wolfrunde.room_codes import normalise
-from wolfrunde.server import safejson
+from wolfrunde.server import client_pages, safejson
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import recommended as recommended_roles
@@ -27,8 +26,8 @@ from wolfrunde.server.table.devices import new_token, token_hash
 from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, new_lobby
 from wolfrunde.server.table.texts import no_cast
 
-PAGE = Path(__file__).resolve().parents[1] / "static" / "table" / "index.html"
 MAX_BODY = 4096
+page = client_pages.page("table")
 
 
 def _problem(refusal: Refusal, status: int = 400) -> JSONResponse:
@@ -174,10 +173,6 @@ async def spoken_name(request: Request) -> Response:
     if fmt is None:
         return problem("bad_format")
     return await name_clip(request, (lobby.settings.narrator, fmt), lobby.seats[seat].name, f"table:{actor.code}")
-
-
-async def page(request: Request) -> Response:
-    return FileResponse(PAGE, headers={"Cache-Control": "no-cache"})
 
 
 def routes() -> list[BaseRoute]:

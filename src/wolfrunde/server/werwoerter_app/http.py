@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.websockets import WebSocket
 
 from wolfrunde.room_codes import normalise
-from wolfrunde.server import auth, safejson
+from wolfrunde.server import auth, client_pages, safejson
 from wolfrunde.server.kinds.werwoerter import WerwoerterRoom
 from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.protocol import Refusal
@@ -27,6 +27,7 @@ from wolfrunde.werwoerter.game_setup import DAY_SECONDS
 
 KINDS = frozenset({WerwoerterRoom.kind_id})
 MAX_BODY = 4096
+page = client_pages.page("werwoerter")
 
 
 def _problem(status: int, code: str, detail: str | None = None, **values: object) -> JSONResponse:
@@ -45,10 +46,6 @@ async def _body(request: Request) -> dict[str, Any] | None:
     except (safejson.BodyTooLarge, safejson.RejectedJson):
         return None
     return data if isinstance(data, dict) else None
-
-
-async def page(request: Request) -> Response:
-    return FileResponse(request.app.state.static / "werwoerter" / "index.html", headers={"Cache-Control": "no-cache"})
 
 
 async def create(request: Request) -> Response:
