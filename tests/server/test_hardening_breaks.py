@@ -145,7 +145,7 @@ def test_decisions_are_stored_in_their_canonical_type_and_floats_are_refused(cli
 
 
 def test_a_timer_with_nothing_open_stores_nothing(client: TestClient) -> None:
-    from wolfrunde.server.rooms.paced_game import Deadline
+    from wolfrunde.server.rooms.timer import Deadline
 
     token, code = open_room(client)
     with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(token)) as ws:

@@ -1,12 +1,13 @@
 """The engine's contract: illegal moves change nothing, replay is exact, events and requests are data."""
 
+import dataclasses
 import json
 import random
 
 import pytest
 
 from werwoerter.ww_helpers import NAMES, guessed, make, not_guessed
-from wolfrunde.werwoerter import Decision, Game, Hint, IllegalMove, Kind, Setup
+from wolfrunde.werwoerter import Decision, Game, Hint, IllegalMove, Kind, Setup, events
 from wolfrunde.werwoerter.hints import texts
 
 
@@ -107,6 +108,28 @@ def test_events_and_requests_are_json_data() -> None:
         json.dumps(game.view(seat))
     assert all(isinstance(json.dumps(e.to_json()), str) for e in game.events)
     assert all("visible_to" not in e.to_json() for e in game.events)
+
+
+WIRE_TYPES = {  # what the clients match on: a renamed event class must not rename its message
+    "GameStarted": "game_started", "Redealt": "redealt", "RoleDealt": "role_dealt",
+    "MayorAppointed": "mayor_appointed", "NightStarted": "night_started", "WordChosen": "word_chosen",
+    "SeerSawWord": "seer_saw_word", "WerewolvesMet": "werewolves_met", "WerewolvesSawWord": "werewolves_saw_word",
+    "DayStarted": "day_started", "MarkerGiven": "marker_given", "DayEnded": "day_ended",
+    "WordRevealed": "word_revealed", "EndingStarted": "ending_started", "WerewolvesRevealed": "werewolves_revealed",
+    "Pointed": "pointed", "VoteStarted": "vote_started", "VoteCast": "vote_cast", "VotesShown": "votes_shown",
+    "CardsRevealed": "cards_revealed", "Whoops": "whoops", "GameEnded": "game_ended",
+}  # fmt: skip
+
+
+def test_every_event_type_is_a_frozen_keyword_only_dataclass_named_on_the_wire() -> None:
+    kinds = {kind.__name__: kind for kind in events.Event.__subclasses__()}
+    assert {name: kind.TYPE for name, kind in kinds.items()} == WIRE_TYPES
+    word = events.WordChosen(seat=2, word="Mond", visible_to=events.only(2))
+    assert word.to_json() == {"type": "word_chosen", "hints": [], "seat": 2, "word": "Mond"}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        word.word = "Sonne"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        events.WordChosen(2, "Mond")  # type: ignore[misc]
 
 
 def test_a_view_is_built_only_from_what_the_seat_may_see() -> None:

@@ -13,11 +13,11 @@ import redis.asyncio as aioredis
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from wolfrunde.server import auth, narration_http, narration_roles
+from wolfrunde.server import auth, client_pages, narration_http, narration_roles
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.online import http as online_http
@@ -36,11 +36,7 @@ from wolfrunde.store.ownership import ownership_for
 
 STATIC = Path(__file__).with_name("static")
 log = logging.getLogger(__name__)
-
-
-async def index(request: Request) -> Response:
-    static: Path = request.app.state.static
-    return FileResponse(static / "index.html", headers={"Cache-Control": "no-cache"})
+online_page = client_pages.page("online")
 
 
 async def health(request: Request) -> Response:
@@ -126,8 +122,8 @@ def create_app(config: ServerConfig) -> Starlette:
 
     routes: list[BaseRoute] = [
         *site.routes(),  # /, /regeln, /rollen…, /sitemap.xml: the rules website
-        Route("/online", index),  # the online client; /r/{code} is a room's link
-        Route("/r/{code}", index),
+        Route("/online", online_page),  # the online client; /r/{code} is a room's link
+        Route("/r/{code}", online_page),
         Route("/api/health", health),
         Route("/api/online", online),
         *narration_roles.routes(),  # /api/roles, /api/roles/{id}, its Hörbeispiel
@@ -147,7 +143,6 @@ def create_app(config: ServerConfig) -> Starlette:
     )
     app.state.db = db
     app.state.config = config
-    app.state.static = static
     set_limits(app, config, Limits())
     app.state.presence = Presence()
     app.state.password_hashes = HashSlots(config.concurrent_password_hashes)

@@ -25,6 +25,7 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.passwords import HashSlots, needs_rehash
 from wolfrunde.server.ratelimit import LoginBackoff, Window
+from wolfrunde.server.rooms.registry import registry_of
 from wolfrunde.server.security import client_address, same_origin
 from wolfrunde.server.texts import HTTP
 from wolfrunde.store import Database, User
@@ -200,7 +201,7 @@ async def delete_account(connection: HTTPConnection, user: User) -> DeletedAccou
     """Deletes the account with its sessions and its traces in stored rooms, then in the rooms in memory
     (their state follows, the account's connections leave)."""
     deleted = await asyncio.to_thread(delete_stored_account, connection.app.state.db, user.id)
-    await connection.app.state.rooms.forget_account(user.id, deleted.removed_rooms)
+    await registry_of(connection).forget_account(user.id, deleted.removed_rooms)
     await asyncio.to_thread(_forget_spoken_name, connection.app.state.config, user.name)
     return deleted
 

@@ -6,18 +6,28 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, dataclass_transform
 
 from wolfrunde.werwoerter.roles import Role, Side
 
 
+@dataclass_transform(frozen_default=True, kw_only_default=True)
 @dataclass(frozen=True, kw_only=True)
 class Event:
+    """The base of every event type. A subclass is a frozen, keyword-only dataclass of its own (without a
+    decorator), and its `TYPE` is its name in snake case: `RoleDealt` is "role_dealt"."""
+
     TYPE: ClassVar[str] = "event"
     visible_to: frozenset[int] | None = None
     hints: tuple[str, ...] = ()
+
+    def __init_subclass__(cls, **options: Any) -> None:
+        super().__init_subclass__(**options)
+        cls.TYPE = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+        dataclass(frozen=True, kw_only=True)(cls)
 
     def visible(self, seat: int) -> bool:
         return self.visible_to is None or seat in self.visible_to
@@ -50,66 +60,48 @@ def only(*seats: int) -> frozenset[int]:
 # --- setup and night ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
 class GameStarted(Event):
-    TYPE: ClassVar[str] = "game_started"
     players: tuple[str, ...]
     difficulty: int
     day_seconds: int
     werewolves: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class Redealt(Event):
     """First game only: the Bürgermeister card lay in the centre, so the cards were dealt anew."""
 
-    TYPE: ClassVar[str] = "redealt"
 
-
-@dataclass(frozen=True, kw_only=True)
 class RoleDealt(Event):
-    TYPE: ClassVar[str] = "role_dealt"
     seat: int
     role: Role
 
 
-@dataclass(frozen=True, kw_only=True)
 class MayorAppointed(Event):
-    TYPE: ClassVar[str] = "mayor_appointed"
     seat: int
     from_center: bool
 
 
-@dataclass(frozen=True, kw_only=True)
 class NightStarted(Event):
-    TYPE: ClassVar[str] = "night_started"
+    """Everyone closes their eyes; the Bürgermeister is offered the words to choose from."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class WordChosen(Event):
-    TYPE: ClassVar[str] = "word_chosen"
     seat: int
     word: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class SeerSawWord(Event):
-    TYPE: ClassVar[str] = "seer_saw_word"
     seat: int
     word: str
 
 
-@dataclass(frozen=True, kw_only=True)
 class WerewolvesMet(Event):
     """With two Werwölfe they see each other before they see the word."""
 
-    TYPE: ClassVar[str] = "werewolves_met"
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
 class WerewolvesSawWord(Event):
-    TYPE: ClassVar[str] = "werewolves_saw_word"
     seats: tuple[int, ...]
     word: str
 
@@ -117,101 +109,76 @@ class WerewolvesSawWord(Event):
 # --- day -----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
 class DayStarted(Event):
-    TYPE: ClassVar[str] = "day_started"
     seconds: int
     markers: dict[str, int]
 
 
-@dataclass(frozen=True, kw_only=True)
 class MarkerGiven(Event):
     """A marker on the table: `to` is the seat that got it, None for the centre (Völlig daneben only)."""
 
-    TYPE: ClassVar[str] = "marker_given"
     marker: str
     to: int | None
     left: int
     """How many markers of this stack are left (Ja and Nein share one stack)."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class DayEnded(Event):
-    TYPE: ClassVar[str] = "day_ended"
     reason: str
     """`guessed` (Richtig), `time` (the timer ran out) or `markers` (the last Ja/Nein marker is gone)."""
     guesser: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
 class WordRevealed(Event):
-    TYPE: ClassVar[str] = "word_revealed"
     word: str
 
 
 # --- endings -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
 class EndingStarted(Event):
     """`guessed`: the Werwölfe reveal and point; `not_guessed`: talk, then everyone votes."""
 
-    TYPE: ClassVar[str] = "ending_started"
     ending: str
     seconds: int
 
 
-@dataclass(frozen=True, kw_only=True)
 class WerewolvesRevealed(Event):
-    TYPE: ClassVar[str] = "werewolves_revealed"
     seats: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
 class Pointed(Event):
-    TYPE: ClassVar[str] = "pointed"
     werewolf: int
     target: int | None
 
 
-@dataclass(frozen=True, kw_only=True)
 class VoteStarted(Event):
-    TYPE: ClassVar[str] = "vote_started"
+    """The talk is over (the table ended it, or its time ran out): everyone votes."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class VoteCast(Event):
     """Seen by the voter only until all votes are shown together."""
 
-    TYPE: ClassVar[str] = "vote_cast"
     voter: int
     target: int | None
 
 
-@dataclass(frozen=True, kw_only=True)
 class VotesShown(Event):
-    TYPE: ClassVar[str] = "votes_shown"
     votes: dict[int, int | None]
     counts: dict[int, int]
     top: tuple[int, ...]
 
 
-@dataclass(frozen=True, kw_only=True)
 class CardsRevealed(Event):
-    TYPE: ClassVar[str] = "cards_revealed"
     roles: dict[int, Role]
 
 
-@dataclass(frozen=True, kw_only=True)
 class Whoops(Event):
-    TYPE: ClassVar[str] = "whoops"
     ending: str
     """The ending switched to."""
 
 
-@dataclass(frozen=True, kw_only=True)
 class GameEnded(Event):
-    TYPE: ClassVar[str] = "game_ended"
     winner: Side
     reason: str
     winners: tuple[int, ...]

@@ -16,7 +16,6 @@ from wolfrunde.server.auth import current_user
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import DONE_SPEAKING, Match, SetupError, check_roles, deal
 from wolfrunde.server.match import recommended as recommended_roles
-from wolfrunde.server.match import replay as replay_match
 from wolfrunde.server.narration_voices import known_narrator, voices_for
 from wolfrunde.server.online import chat, payloads
 from wolfrunde.server.online import messages as m
@@ -29,6 +28,7 @@ from wolfrunde.server.rooms.pronunciation import kept_pronunciation
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.rooms.timer import Timer
+from wolfrunde.server.stored_match import stored_match
 from wolfrunde.store.account_deletion import forget_in_online_room
 from wolfrunde.store.rooms import StoredCommand, StoredRoom
 
@@ -70,16 +70,10 @@ class OnlineRoom(BoundKind):
     @classmethod
     def load(cls, record: StoredRoom, commands: list[StoredCommand], config: ServerConfig) -> OnlineRoom:
         room = cls(Lobby.from_dict(record.state), config)
-        if record.setup is None or record.status == RoomStatus.HALTED:
-            return room
-        setup = record.setup
-        match = room.replayed(
-            record, lambda: replay_match(setup, [(c.op, c.seat, c.kind, c.payload) for c in commands])
-        )
-        if match is None:
-            return room
-        room.game = OnlineGame(match, room.lobby, config, Timer.from_json(record.timer))
-        room.restored = True
+        match = stored_match(room, record, commands)
+        if match is not None:
+            room.game = OnlineGame(match, room.lobby, config, Timer.from_json(record.timer))
+            room.restored = True
         return room
 
     @staticmethod

@@ -10,13 +10,13 @@ from typing import Any, ClassVar, Self, TypeVar
 
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match, SetupError
-from wolfrunde.server.match import replay as replay_match
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.kind import Peer, RoomServices
 from wolfrunde.server.rooms.pronunciation import kept_pronunciation
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.rooms.timer import Timer
+from wolfrunde.server.stored_match import stored_match
 from wolfrunde.server.table import messages as m
 from wolfrunde.server.table import texts
 from wolfrunde.server.table.base import TableKind
@@ -43,17 +43,11 @@ class OwnDevicesTable(TableKind):
     @classmethod
     def load(cls, record: StoredRoom, commands: list[StoredCommand], config: ServerConfig) -> Self:
         table = cls(TableLobby.from_dict(record.state), config)
-        if record.setup is None or record.status == RoomStatus.HALTED:
-            return table
-        setup = record.setup
-        match = table.replayed(
-            record, lambda: replay_match(setup, [(c.op, c.seat, c.kind, c.payload) for c in commands])
-        )
-        if match is None:
-            return table
-        timer = Timer.from_json(record.timer)
-        table.game = OwnDevicesGame(match, table.lobby, config, timer, speaking=table._speaking_seat)
-        table.restored = True
+        match = stored_match(table, record, commands)
+        if match is not None:
+            timer = Timer.from_json(record.timer)
+            table.game = OwnDevicesGame(match, table.lobby, config, timer, speaking=table._speaking_seat)
+            table.restored = True
         return table
 
     # --- the room's hooks ---------------------------------------------------------------------------

@@ -129,12 +129,9 @@ class WerwoerterRoom(BoundKind):
     @classmethod
     def load(cls, record: StoredRoom, commands: list[StoredCommand], config: ServerConfig) -> WerwoerterRoom:
         room = cls(RoundState.from_json(record.state), config)
-        if record.setup is None or record.status == RoomStatus.HALTED:
-            return room
-        setup = record.setup
         decided = [c.payload for c in commands if c.op == "decide"]
-        room.game = room.replayed(
-            record, lambda: Game.replay(Setup.from_json(setup), [Decision.from_json(d) for d in decided])
+        room.game = room.stored_game(
+            record, lambda setup: Game.replay(Setup.from_json(setup), [Decision.from_json(d) for d in decided])
         )
         return room
 

@@ -8,21 +8,15 @@ from pathlib import Path
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
-from starlette.websockets import WebSocket
 
 from wolfrunde.server import auth
 from wolfrunde.server.kinds.online import OnlineRoom
 from wolfrunde.server.rooms import lookup
-from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.rooms.registry import registry_of
 
 KINDS = frozenset({OnlineRoom.kind_id})
 ONLINE_STATIC = Path(__file__).resolve().parents[1] / "static" / "online"
 _DAY = {"Cache-Control": "max-age=86400"}
-
-
-def _registry(request: Request | WebSocket) -> Registry:
-    registry: Registry = request.app.state.rooms
-    return registry
 
 
 async def create_room(request: Request) -> Response:
@@ -32,7 +26,7 @@ async def create_room(request: Request) -> Response:
     if user is None:
         return auth.problem(401, "not_logged_in")
     kind = OnlineRoom.create(user.id, user.name, request.app.state.config)
-    actor = await _registry(request).create(kind, kind.lobby.to_dict(), host_id=user.id)
+    actor = await registry_of(request).create(kind, kind.lobby.to_dict(), host_id=user.id)
     return JSONResponse({"code": actor.code, "link": f"/r/{actor.code}"}, status_code=201)
 
 

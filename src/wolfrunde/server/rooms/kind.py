@@ -160,6 +160,14 @@ class BoundKind:
             self.halted_on_load = True
             return None
 
+    def stored_game(self, record: StoredRoom, replay: Callable[[dict[str, Any]], Replayed]) -> Replayed | None:
+        """What `replay` rebuilds of the game `record` stored, from its setup; None when it stored none (no
+        game yet, or the room was halted) and when the game cannot be replayed (see `replayed`)."""
+        setup = record.setup
+        if setup is None or record.status == RoomStatus.HALTED:
+            return None
+        return self.replayed(record, lambda: replay(setup))
+
     def bind(self, room: RoomServices) -> None:
         self.room = room
 

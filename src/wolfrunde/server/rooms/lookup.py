@@ -15,7 +15,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from wolfrunde.room_codes import normalise
-from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.rooms.registry import registry_of
 from wolfrunde.server.rooms.socket import serve_socket
 from wolfrunde.server.security import lookup_allowed, lookup_missed
 from wolfrunde.server.texts import QR_TITLE, error_text
@@ -34,8 +34,7 @@ async def stored_room(request: Request, kinds: Collection[str], missing: str) ->
     if not await lookup_allowed(request):
         return problem(429, "too_many_lookups")
     code = normalise(request.path_params["code"])
-    registry: Registry = request.app.state.rooms
-    record = None if code is None else await registry.record(code)
+    record = None if code is None else await registry_of(request).record(code)
     if record is None or record.kind not in kinds:
         await lookup_missed(request)
         return problem(404, missing)

@@ -29,9 +29,9 @@ from wolfrunde.server.match import EngineFault, IllegalMove, Match, Snapshot, St
 from wolfrunde.server.narration_feed import NarrationBatch
 from wolfrunde.server.rooms import pacing, protocol
 from wolfrunde.server.rooms.kind import Handle, Peer, RoomServices
-from wolfrunde.server.rooms.narration import RoomNarration
+from wolfrunde.server.rooms.narration import NarrationPart, RoomNarration
 from wolfrunde.server.rooms.status import RoomStatus
-from wolfrunde.server.rooms.timer import Timer
+from wolfrunde.server.rooms.timer import Deadline, Release, Timer
 from wolfrunde.server.texts import error_text
 from wolfrunde.store.rooms import Command
 
@@ -45,22 +45,6 @@ class Shown:
     view: dict[str, Any]
     private: list[dict[str, Any]]
     deadline: float | None
-
-
-@dataclass(frozen=True)
-class Deadline:
-    generation: int
-
-
-@dataclass(frozen=True)
-class Release:
-    generation: int
-
-
-@dataclass(frozen=True)
-class NarrationPart:
-    generation: int
-    message: dict[str, Any]
 
 
 @dataclass(frozen=True)

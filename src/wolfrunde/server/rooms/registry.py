@@ -24,6 +24,8 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
+from starlette.requests import HTTPConnection
+
 from wolfrunde.room_codes import new_code
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms.actor import RoomActor, Stop
@@ -285,3 +287,9 @@ class Registry:
 def _close_all(actor: RoomActor) -> None:
     for peer in actor.peers():
         actor.remove_peer(peer)
+
+
+def registry_of(connection: HTTPConnection) -> Registry:
+    """The rooms of the app that serves this request or socket (`create_app` keeps them in its state)."""
+    registry: Registry = connection.app.state.rooms
+    return registry

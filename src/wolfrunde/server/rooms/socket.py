@@ -16,7 +16,7 @@ from wolfrunde.server.rooms.actor import Detach, Incoming
 from wolfrunde.server.rooms.connection import CLOSE_ELSEWHERE, SocketConnection
 from wolfrunde.server.rooms.deltas import Subscription
 from wolfrunde.server.rooms.kind import Peer
-from wolfrunde.server.rooms.registry import Registry, RoomElsewhere
+from wolfrunde.server.rooms.registry import RoomElsewhere, registry_of
 from wolfrunde.server.rooms.relay import relay, relayed
 from wolfrunde.server.security import lookup_allowed, lookup_missed, same_origin
 
@@ -42,7 +42,7 @@ async def serve_socket(websocket: WebSocket, kinds: frozenset[str], missing: str
     if not await lookup_allowed(websocket):
         await _refuse(websocket, protocol.Refusal("too_many_lookups"), CLOSE_POLICY)
         return
-    registry: Registry = websocket.app.state.rooms
+    registry = registry_of(websocket)
     code = normalise(websocket.path_params.get("code", ""))
     try:
         actor = await registry.get(code) if code else None

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
-from starlette.websockets import WebSocket
 
 from wolfrunde.room_codes import normalise
-from wolfrunde.server import safejson
+from wolfrunde.server import client_pages, safejson
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import recommended as recommended_roles
@@ -20,24 +18,19 @@ from wolfrunde.server.narration_http import audio_format, name_clip, problem
 from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.pronunciation import kept_pronunciation
 from wolfrunde.server.rooms.protocol import Refusal
-from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.rooms.registry import registry_of
 from wolfrunde.server.table import texts
 from wolfrunde.server.table.base import TableKind
 from wolfrunde.server.table.devices import new_token, token_hash
 from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, new_lobby
 from wolfrunde.server.table.texts import no_cast
 
-PAGE = Path(__file__).resolve().parents[1] / "static" / "table" / "index.html"
 MAX_BODY = 4096
+page = client_pages.page("table")
 
 
 def _problem(refusal: Refusal, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": refusal.code, "message": refusal.message}, status_code=status)
-
-
-def _registry(request: Request | WebSocket) -> Registry:
-    registry: Registry = request.app.state.rooms
-    return registry
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -120,7 +113,7 @@ async def create_table(request: Request) -> Response:
         _pronunciations(data, lobby)
         table = kind.open(lobby, request.app.state.config)
         status, setup = table.opening()
-        actor = await _registry(request).create(table, lobby.to_dict(), status=status, setup=setup)
+        actor = await registry_of(request).create(table, lobby.to_dict(), status=status, setup=setup)
     except Refusal as refusal:
         return _problem(refusal)
     link = f"/t/{actor.code}"
@@ -131,7 +124,7 @@ async def join_table(request: Request) -> Response:
     if not same_origin(request):
         return _problem(Refusal("wrong_origin"), 403)
     code = normalise(request.path_params["code"])
-    actor = await _registry(request).get(code) if code else None
+    actor = await registry_of(request).get(code) if code else None
     if actor is None or not isinstance(actor.kind, TableKind):
         return _problem(Refusal("no_table"), 404)
     table = actor.kind
@@ -163,7 +156,7 @@ async def spoken_name(request: Request) -> Response:
     name in the table's narrator's voice, read as the Aussprache `say` (the lobby's "Anhören"). A table's
     guests have no accounts: the whole table counts as one client of the narrator's name limits."""
     code = normalise(request.path_params["code"])
-    actor = await _registry(request).get(code) if code else None
+    actor = await registry_of(request).get(code) if code else None
     if actor is None or not isinstance(actor.kind, TableKind):
         return _problem(Refusal("no_table"), 404)
     lobby = actor.kind.lobby
@@ -174,10 +167,6 @@ async def spoken_name(request: Request) -> Response:
     if fmt is None:
         return problem("bad_format")
     return await name_clip(request, (lobby.settings.narrator, fmt), lobby.seats[seat].name, f"table:{actor.code}")
-
-
-async def page(request: Request) -> Response:
-    return FileResponse(PAGE, headers={"Cache-Control": "no-cache"})
 
 
 def routes() -> list[BaseRoute]:

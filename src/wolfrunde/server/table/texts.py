@@ -81,19 +81,24 @@ def second_of_two(kind: str) -> str:
     return f"{prompt(kind)} Die zweite Person:"
 
 
-def yes_by_name(kind: str) -> str:
-    return f"{prompt(kind)} Ein Name heißt Ja, „Niemand“ heißt Nein."
+def _name_means(first: str, second: str) -> str:
+    """How a grid of names answers a question of two values: any name is the first, „Niemand“ the second."""
+    return f"Ein Name heißt {first}, „Niemand“ heißt {second}."
 
 
 def value_by_name(kind: str, yes: str, no: str) -> str:
-    return f"{prompt(kind)} Ein Name heißt {yes}, „Niemand“ heißt {no}."
+    return f"{prompt(kind)} {_name_means(yes, no)}"
 
 
-TAKE_CARD = "Nimmst du eine Karte aus der Mitte? Ein Name heißt Ja, „Niemand“ heißt Nein."
+def yes_by_name(kind: str) -> str:
+    return value_by_name(kind, VALUE_LABELS["true"], VALUE_LABELS["false"])
+
+
+TAKE_CARD = f"Nimmst du eine Karte aus der Mitte? {_name_means(VALUE_LABELS['true'], VALUE_LABELS['false'])}"
 
 
 def which_card(first: str, second: str) -> str:
-    return f"Welche Karte? Ein Name heißt {first}, „Niemand“ heißt {second}."
+    return f"Welche Karte? {_name_means(first, second)}"
 
 
 BOTH_OR_NOBODY = "Tippe in beiden Fragen einen Namen an oder in beiden „Niemand“."

@@ -6,16 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
-from starlette.websockets import WebSocket
 
 from wolfrunde.room_codes import normalise
-from wolfrunde.server import auth, safejson
+from wolfrunde.server import auth, client_pages, safejson
 from wolfrunde.server.kinds.werwoerter import WerwoerterRoom
 from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.protocol import Refusal
-from wolfrunde.server.rooms.registry import Registry
+from wolfrunde.server.rooms.registry import registry_of
 from wolfrunde.server.security import lookup_allowed, lookup_missed
 from wolfrunde.server.texts import error_text
 from wolfrunde.server.werwoerter_app.cues import DEFAULT_NARRATOR
@@ -27,15 +26,11 @@ from wolfrunde.werwoerter.game_setup import DAY_SECONDS
 
 KINDS = frozenset({WerwoerterRoom.kind_id})
 MAX_BODY = 4096
+page = client_pages.page("werwoerter")
 
 
 def _problem(status: int, code: str, detail: str | None = None, **values: object) -> JSONResponse:
     return JSONResponse({"error": code, "message": error_text(code, detail, **values)}, status_code=status)
-
-
-def _registry(request: Request | WebSocket) -> Registry:
-    registry: Registry = request.app.state.rooms
-    return registry
 
 
 async def _body(request: Request) -> dict[str, Any] | None:
@@ -45,10 +40,6 @@ async def _body(request: Request) -> dict[str, Any] | None:
     except (safejson.BodyTooLarge, safejson.RejectedJson):
         return None
     return data if isinstance(data, dict) else None
-
-
-async def page(request: Request) -> Response:
-    return FileResponse(request.app.state.static / "werwoerter" / "index.html", headers={"Cache-Control": "no-cache"})
 
 
 async def create(request: Request) -> Response:
@@ -82,7 +73,7 @@ async def create(request: Request) -> Response:
         except IllegalMove as illegal:
             return _problem(400, "cannot_start", str(illegal))
     settings = Settings(difficulty=difficulty, day_seconds=day_seconds, narrator=narrator)
-    actor, token = await open_round(_registry(request), Mode(mode), checked, settings)
+    actor, token = await open_round(registry_of(request), Mode(mode), checked, settings)
     return JSONResponse({"code": actor.code, "token": token, "link": f"/ww/{actor.code}"}, status_code=201)
 
 
@@ -93,7 +84,7 @@ async def join(request: Request) -> Response:
     if not await lookup_allowed(request):
         return auth.problem(429, "too_many_lookups")
     code = normalise(request.path_params["code"])
-    actor = await _registry(request).get(code) if code else None
+    actor = await registry_of(request).get(code) if code else None
     if actor is None or round_of(actor) is None:
         await lookup_missed(request)
         return _problem(404, "no_round")
