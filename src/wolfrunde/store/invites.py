@@ -2,7 +2,7 @@
 
 One row per room and invitee: inviting the same account into the same room again replaces the row (a
 new id, a fresh time). Rows go when the invitee joins, the room's game starts, the invitee dismisses the
-invitation, or it is older than `MAX_AGE_SECONDS` (removed whenever a new one is stored). Deleting the
+invitation, or it is older than `MAX_AGE_SECONDS` (removed whenever invitations are stored or listed). Deleting the
 room or either account deletes them too (foreign keys). Every function is synchronous and short; the
 server calls them from worker threads.
 """
@@ -84,6 +84,7 @@ def pending(db: Database, invitee_id: int, now: float | None = None) -> list[Sto
         .order_by(InviteRecord.created_at, InviteRecord.id)
     )
     with db.session() as session:
+        session.execute(delete(InviteRecord).where(InviteRecord.created_at < now - MAX_AGE_SECONDS))
         return [
             StoredInvite(record.id, record.room_code, record.inviter_id, name, record.invitee_id, record.created_at)
             for record, state, name in session.execute(query)
