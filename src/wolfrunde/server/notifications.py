@@ -140,7 +140,7 @@ class Notifications:
                 message = await self._pubsub.get_message(timeout=None)
                 if message is not None and message.get("type") == "message":
                     self.received(message["data"])
-            except (RedisError, OSError):
+            except (RedisError, OSError, RuntimeError):  # RuntimeError: the subscription's connection is gone
                 log.warning("Redis ist nicht erreichbar: Benachrichtigungen anderer Prozesse fehlen", exc_info=True)
                 await self._drop_subscription()
                 await asyncio.sleep(RETRY_SECONDS)
