@@ -17,9 +17,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from wolfrunde.server import auth, client_pages, narration_http, narration_roles
+from wolfrunde.server import auth, client_pages, invites, narration_http, narration_roles
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds import all_kinds
+from wolfrunde.server.notifications import Notifications
 from wolfrunde.server.online import http as online_http
 from wolfrunde.server.passwords import HashSlots
 from wolfrunde.server.presence import Presence
@@ -74,6 +75,7 @@ def set_limits(app: Starlette, config: ServerConfig, limits: Limits) -> None:
     app.state.login_limit = limits.window("login", by_address, 60.0)
     app.state.login_backoff = limits.backoff("login", free=by_name)
     app.state.register_limit = limits.window("register", config.registrations_per_hour, 3600.0)
+    app.state.invite_limit = limits.window("invites", invites.INVITES_PER_MINUTE, 60.0)
     app.state.code_guesses = CodeGuesses(
         limits.window("lookups", LOOKUPS_PER_MINUTE, 60.0), limits.window("misses", MISSES_PER_MINUTE, 60.0)
     )
@@ -99,7 +101,11 @@ def create_app(config: ServerConfig) -> Starlette:
             set_limits(app, config, Limits(redis_client))
         app.state.presence = Presence(redis_client, address)
         app.state.presence.start()
+        notifications = app.state.notifications = Notifications(redis_client)
+        await notifications.start()
+        app.state.invites = invites.Invites(db, notifications)
         registry = Registry(db, config, all_kinds(), ownership)
+        registry.on_saved = app.state.invites.room_saved
         app.state.rooms = registry
         registry.start_sweeper()
         retention = app.state.retention = RetentionJob(registry)
@@ -115,6 +121,8 @@ def create_app(config: ServerConfig) -> Starlette:
                 await restoring
             await retention.close()
             await registry.close()
+            await app.state.invites.close()
+            await notifications.close()
             await app.state.presence.close()
             if redis_client is not None:
                 await redis_client.aclose()
@@ -132,6 +140,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/api/login", auth.login, methods=["POST"]),
         Route("/api/logout", auth.logout, methods=["POST"]),
         Route("/api/me", auth.me),
+        *invites.routes(),  # POST /api/rooms/{code}/invites, /ws/notifications
         *kind_routes(),
         Mount("/static", app=StaticFiles(directory=static), name="static"),
     ]
@@ -145,5 +154,7 @@ def create_app(config: ServerConfig) -> Starlette:
     app.state.config = config
     set_limits(app, config, Limits())
     app.state.presence = Presence()
+    app.state.notifications = Notifications()
+    app.state.invites = invites.Invites(db, app.state.notifications)
     app.state.password_hashes = HashSlots(config.concurrent_password_hashes)
     return app

@@ -75,6 +75,15 @@ HTTP: dict[str, str] = {
     "no_room": "Diesen Raum gibt es nicht.",
     "bad_request": "Die Anfrage ist ungültig.",
     "wrong_origin": "Die Anfrage kommt nicht von dieser Seite.",
+    # invitations (server/invites.py)
+    "invite_unknown_name": "Diesen Namen gibt es nicht.",
+    "invite_self": "Dich selbst kannst du nicht einladen.",
+    "invite_closed": "Das Spiel läuft schon oder ist vorbei: Einladen geht nur im Vorraum.",
+    "invite_not_seated": "Einladen kann nur, wer an diesem Tisch sitzt.",
+    "invite_seated": "{name} sitzt schon an diesem Tisch.",
+    "invite_removed": "{name} wurde von der Spielleitung aus diesem Raum entfernt.",
+    "invite_full": "Der Tisch ist voll.",
+    "too_many_invites": "Zu viele Einladungen in kurzer Zeit. Bitte eine Minute warten.",
 }
 
 QR_TITLE = "QR-Code zum Beitreten ({code})"  # the tooltip of every room's QR code

@@ -77,3 +77,18 @@ class ChatMessage(Base):
     text: Mapped[str] = mapped_column(Text, nullable=False)
     at: Mapped[float] = mapped_column(Float, nullable=False)
     round: Mapped[int | None] = mapped_column(Integer, nullable=True)  # the game's round when it was written
+
+
+class InviteRecord(Base):
+    """One account invited into an online room's lobby by a player seated there (`store.invites`). A second
+    invitation into the same room replaces the first; the row goes when the invitee joins, the game
+    starts, the invitee dismisses it, or it is too old."""
+
+    __tablename__ = "invites"
+    __table_args__ = (UniqueConstraint("room_code", "invitee_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), nullable=False)
+    inviter_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), nullable=False)
+    invitee_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), nullable=False, index=True)
+    created_at: Mapped[float] = mapped_column(Float, nullable=False)

@@ -91,6 +91,8 @@ class RoomActor:
         self._peers: dict[int, Peer] = {}
         self._handles: set[_Scheduled] = set()
         self.on_lost: Callable[[RoomActor], Awaitable[None]] | None = None  # another writer took the room
+        # the room stored columns with `save` (code, kind, the columns): invitations follow the lobby
+        self.on_saved: Callable[[str, str, dict[str, Any]], None] | None = None
         self.streams = SeatStreams()  # each seat's `game` versions, for devices that take patches
         kind.bind(self)
 
@@ -142,6 +144,8 @@ class RoomActor:
 
     async def save(self, **fields: Any) -> None:
         await asyncio.to_thread(store.save_room, self.db, self.code, **fields)
+        if self.on_saved is not None:
+            self.on_saved(self.code, self.kind.kind_id, fields)
 
     async def reset_game(self, *, chat: bool = True, **fields: Any) -> None:
         await asyncio.to_thread(store.reset_game, self.db, self.code, chat=chat, **fields)

@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
@@ -68,6 +68,7 @@ class Registry:
         self._failed: dict[str, float] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._watchdog: asyncio.Task[None] | None = None
+        self.on_saved: Callable[[str, str, dict[str, Any]], None] | None = None  # every room's `on_saved`
 
     async def create(
         self,
@@ -98,6 +99,7 @@ class Registry:
     def _add(self, actor: RoomActor) -> None:
         self.rooms[actor.code] = actor
         actor.on_lost = self.lost
+        actor.on_saved = self.on_saved
         actor.start()
 
     async def get(self, code: str) -> RoomActor | None:

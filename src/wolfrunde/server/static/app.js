@@ -4,6 +4,7 @@ import { mount } from "./lib/dom.js";
 import { api } from "./lib/http.js";
 import { loadRoles } from "./lib/roles.js";
 import { loginScreen, homeScreen } from "./online/account.js";
+import { startInvites, stopInvites } from "./online/invites.js";
 import { HOME, roomCode } from "./online/paths.js";
 import { enterRoom, leaveRoom } from "./online/room.js";
 import { session } from "./online/session.js";
@@ -26,7 +27,8 @@ async function route() {
   who.textContent = session.me ? session.me.name : "";
   logout.hidden = !session.me;
   account.hidden = !session.me;
-  if (!session.me) { leaveRoom(); mount(main, ...loginScreen(route)); return; }
+  if (!session.me) { leaveRoom(); stopInvites(); mount(main, ...loginScreen(route)); return; }
+  startInvites(go); // invitations into rooms, on every screen of the online round
   const code = roomCode(location.pathname);
   if (!code) { leaveRoom(); mount(main, ...homeScreen(go)); return; }
   enterRoom(code, main, () => { session.me = null; route(); });
@@ -36,6 +38,7 @@ logout.addEventListener("click", async () => {
   await api("/api/logout", {});
   session.me = null;
   leaveRoom();
+  stopInvites();
   go(HOME);
 });
 window.addEventListener("popstate", route);

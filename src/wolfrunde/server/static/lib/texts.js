@@ -494,4 +494,17 @@ export const TEXT = {
     whoopsYes: "Ja, umschalten",
     cancel: "Abbrechen",
   },
+
+  // ---- invitations into an online room (online/invites.js, the lobby's "Einladen") ----------------
+  invites: {
+    title: "Einladen",
+    nameLabel: "Name des Kontos",
+    send: "Einladen",
+    sent: (name) => `${name} ist eingeladen.`,
+    region: "Einladungen",
+    text: (from, code) => `${from} lädt dich in den Raum ${code} ein.`,
+    join: "Beitreten",
+    dismiss: "Schließen",
+    dismissLabel: (from, code) => `Einladung von ${from} in den Raum ${code} schließen`,
+  },
 };

@@ -2,6 +2,7 @@
 // QR code, the seats, the own name's Aussprache, the host's settings with the role picker, the narrator,
 // the lobby chat.
 import { el } from "../lib/dom.js";
+import { api } from "../lib/http.js";
 import { pronunciationForm } from "../lib/pronunciation.js";
 import { allRoles, roleName } from "../lib/roles.js";
 import { toast } from "../lib/toast.js";
@@ -39,6 +40,7 @@ export function lobbyScreen(room) {
         host ? el("button", { class: "secondary", id: "add-bot", onclick: () => send({ type: "add_bot" }) }, T.ui.addBot) : null,
         host ? el("button", { id: "start-game", onclick: () => send({ type: "start" }) }, T.ui.start) : null),
       state.seat === null && !open ? el("p", { class: "hint" }, lobby.settings.spectators ? T.ui.watching : T.ui.noWatching) : null),
+    state.seat !== null && open ? kept("invite", [lobby.code], () => inviteSection(lobby.code)) : null,
     state.seat !== null && open
       ? kept("say", [lobby.seats[state.seat], lobby.settings.narrator], () => pronunciationSection(room)) : null,
     kept("settings", [lobby.settings, lobby.recommended_roles, lobby.seats.length, host, open],
@@ -57,6 +59,28 @@ function kept(name, inputs, build) {
   const node = build();
   built.set(name, { key, node });
   return node;
+}
+
+// "Einladen": a seated player invites an account by its name (POST /api/rooms/{code}/invites); the invitee
+// sees a banner wherever the online round is open (online/invites.js). The answer shows under the field.
+function inviteSection(code) {
+  const I = TEXT.invites;
+  const name = el("input", { id: "invite-name", autocomplete: "off", maxlength: 24, "aria-describedby": "invite-status" });
+  const status = el("p", { class: "hint", id: "invite-status", role: "status" });
+  async function submit(event) {
+    event.preventDefault();
+    const who = name.value.trim();
+    if (!who) { name.focus(); return; }
+    const answer = await api(`/api/rooms/${encodeURIComponent(code)}/invites`, { name: who });
+    status.classList.toggle("error", !answer.ok);
+    status.textContent = answer.ok ? I.sent(answer.data.invite.to.name) : answer.data.message || TEXT.errors.failed;
+    if (answer.ok) name.value = "";
+  }
+  return el("section", { class: "invite-form" }, el("h2", {}, I.title),
+    el("form", { onsubmit: submit },
+      el("label", { for: "invite-name" }, I.nameLabel),
+      el("div", { class: "row" }, name, el("button", { type: "submit", id: "invite-send" }, I.send)),
+      status));
 }
 
 // How my name is spoken (the shared form), its preview from the narrator the lobby chose.

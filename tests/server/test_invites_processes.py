@@ -1,0 +1,98 @@
+"""Invitations across server processes: two apps on one PostgreSQL database and one Redis, as behind the
+balancer. An invitation made on one reaches the invitee's socket on the other; pending ones are listed by
+either; a join on one takes the invitation away on the other."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+from starlette.testclient import TestClient
+from tests.server.conftest import as_user, sign_up
+from tests.server.invite_helpers import invite, join, next_of, open_room, receive, visit
+
+from wolfrunde.server.app import create_app
+from wolfrunde.server.config import ServerConfig
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    out = subprocess.run(["bash", str(ROOT / "scripts/redis.sh"), "start"], check=True, capture_output=True, text=True)
+    exports = dict(line.removeprefix("export ").split("=", 1) for line in out.stdout.splitlines())
+    try:
+        yield exports["WOLFRUNDE_TEST_REDIS_URL"]
+    finally:
+        subprocess.run(["bash", str(ROOT / "scripts/redis.sh"), "stop", exports["WOLFRUNDE_REDIS_DIR"]], check=False)
+
+
+@pytest.fixture
+def two(postgres_url: str, redis_url: str) -> Iterator[tuple[TestClient, TestClient]]:
+    with redis.Redis.from_url(redis_url) as fresh:  # account ids start at 1 in every new database
+        fresh.flushdb()
+
+    def app(address: str) -> TestClient:
+        config = ServerConfig(database_url=postgres_url, redis_url=redis_url, process_address=address)
+        return TestClient(create_app(config), base_url="http://testserver")
+
+    with app("127.0.0.1:1") as one, app("127.0.0.1:2") as other:
+        yield one, other
+
+
+def test_an_invitation_made_on_one_process_reaches_the_invitee_on_the_other(
+    two: tuple[TestClient, TestClient],
+) -> None:
+    a, b = two
+    anna, ben, carla = sign_up(a, "Anna"), sign_up(a, "Ben"), sign_up(a, "Carla")
+    code = open_room(a, anna)
+    visit(a, anna, code)  # process A runs the room from now on
+    with (
+        b.websocket_connect("/ws/notifications", headers=as_user(ben)) as ben_on_b,
+        b.websocket_connect("/ws/notifications", headers=as_user(carla)) as carla_on_b,
+    ):
+        assert next_of(ben_on_b, "invites")["invites"] == []
+        assert next_of(carla_on_b, "invites")["invites"] == []
+        made = invite(a, anna, code, "Ben")
+        assert made.status_code == 201
+        sent = next_of(ben_on_b, "invite")["invite"]
+        assert (sent["id"], sent["code"], sent["from"]["name"]) == (made.json()["invite"]["id"], code, "Anna")
+        carla_on_b.send_json({"type": "ping", "ref": "c"})
+        assert next_of(carla_on_b, "pong")["ref"] == "c", "Carla's socket never carries Ben's invitation"
+        join(a, ben, code)  # on the room's own process
+        assert next_of(ben_on_b, "invite_gone") == {"type": "invite_gone", "id": sent["id"], "code": code}
+
+
+def test_pending_invitations_are_listed_by_the_other_process_after_a_reconnect(
+    two: tuple[TestClient, TestClient],
+) -> None:
+    a, b = two
+    anna, ben = sign_up(a, "Anna"), sign_up(b, "Ben")
+    code = open_room(a, anna)
+    with b.websocket_connect("/ws/notifications", headers=as_user(ben)) as ws:
+        assert next_of(ws, "invites")["invites"] == []
+    made = invite(a, anna, code, "Ben").json()["invite"]  # Ben is offline now
+    with b.websocket_connect("/ws/notifications", headers=as_user(ben)) as ws:
+        listed = next_of(ws, "invites")["invites"]
+        assert [(i["id"], i["code"], i["from"]["name"]) for i in listed] == [(made["id"], code, "Anna")]
+        ws.send_json({"type": "dismiss", "id": made["id"], "ref": 1})
+        answers = [receive(ws), receive(ws)]  # the ack is this process's, the news goes round through Redis
+        assert {"type": "ack", "ref": 1} in answers
+        assert {"type": "invite_gone", "id": made["id"], "code": code} in answers
+    with a.websocket_connect("/ws/notifications", headers=as_user(ben)) as ws:
+        assert next_of(ws, "invites")["invites"] == [], "dismissed on one process, gone on every one"
+
+
+def test_the_invitation_limit_counts_over_both_processes(two: tuple[TestClient, TestClient]) -> None:
+    from wolfrunde.server.invites import INVITES_PER_MINUTE
+
+    a, b = two
+    anna, _ = sign_up(a, "Anna"), sign_up(a, "Ben")
+    code = open_room(a, anna)
+    answers = [invite(a if n % 2 else b, anna, code, "Ben").status_code for n in range(INVITES_PER_MINUTE)]
+    assert answers == [201] * INVITES_PER_MINUTE
+    assert invite(a, anna, code, "Ben").status_code == 429
+    assert invite(b, anna, code, "Ben").status_code == 429
