@@ -140,8 +140,10 @@ def test_a_vote_changed_over_the_websocket_counts_and_every_seat_sees_the_same_t
 
         vote(0, 1, "a")
         vote(0, 2, "b")  # Anna changes her mind
-        changed = [m for m in told[0] if m["type"] == "game"][-1]["view"]
+        last = [m for m in told[0] if m["type"] == "game"][-1]
+        changed = last["view"]
         assert changed["changeable"][0]["chosen"] == 2
+        assert changed["pending"] == [] and last["timer"] is not None, "she may change it until the deadline"
         assert changed["events"][-1] == {"type": "vote_changed", "voter": 0, "kind": "vote", "target": 2}
         for seat in (1, 2, 3, 5):
             assert [m["type"] for m in told[seat] if m["type"] not in ("voted", "pong", "ack")] == [], (

@@ -235,8 +235,9 @@ class Match:
         return kind in MOVES
 
     def asked(self, seat: int) -> bool:
-        """Whether this seat has an open request (only then does it see the step's deadline)."""
-        return any(request.seat == seat for request in self.game.pending())
+        """Whether this seat has an open request, or a ballot of the day's vote it may still change (only
+        then does it see the step's deadline)."""
+        return any(request.seat == seat for request in self.game.pending()) or bool(self.game.changeable(seat))
 
     def public_events(self, start: int = 0, stop: int | None = None) -> tuple[int, list[dict[str, Any]]]:
         """The events everyone may see (visible_to None), from `start` up to `stop` (the end when None) in

@@ -408,8 +408,9 @@ class PacedGame:
         return answered and old[:4] == new[:4] and old[5:] == new[5:]
 
     def _deadline_for(self, seat: int) -> float | None:
-        """A seat sees the deadline of its own open requests only: a timer that moved for someone else's
-        secret question (the Urwolf's, the Magd's) must not show on anyone else's screen."""
+        """A seat sees the deadline of its own open requests (and of a ballot it may still change) only: a
+        timer that moved for someone else's secret question (the Urwolf's, the Magd's) must not show on
+        anyone else's screen."""
         if self.timer is None or not self.match.asked(seat):
             return None
         return self.timer.deadline

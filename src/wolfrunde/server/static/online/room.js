@@ -17,7 +17,7 @@ const T = TEXT.online;
 
 const fresh = () => ({ code: null, socket: null, seat: null, lobby: null, game: null, watch: null, chat: {},
   channel: null, showRole: false, picks: {}, pendingKey: null, sending: {}, receipts: {}, joinTried: false,
-  stopped: null, chatOpen: false, unread: 0, died: false, say: "", voted: null, voteTimer: null });
+  stopped: null, chatOpen: false, unread: 0, died: false, say: "", voted: null });
 export const state = fresh();
 
 let main = null;
@@ -122,14 +122,6 @@ function gameArrived(message) {
     state.unread = 0;
   }
   if (before && (before.view.step !== message.view.step || before.view.round !== message.view.round)) state.voted = null;
-  // a seat that has voted in an open vote of the day is no longer asked, so the server sends it no
-  // deadline; it may still change its vote until then, so the vote's timer stays on its screen
-  const voting = message.view.pending.some((r) => r.options.changeable);
-  if (message.timer && voting) state.voteTimer = { step: message.view.step, round: message.view.round, timer: message.timer };
-  if (!message.timer && message.view.changeable?.length && state.voteTimer
-    && state.voteTimer.step === message.view.step && state.voteTimer.round === message.view.round) {
-    message = { ...message, timer: state.voteTimer.timer };
-  }
   state.game = message;
   const asked = message.view.pending.length > 0 && message.view.result === null;
   const newly = asked && (!before || message.view.pending.some((r) => !before.view.pending.some((b) => b.kind === r.kind)));
