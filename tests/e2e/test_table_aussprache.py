@@ -1,7 +1,7 @@
 """The table's Aussprache and "knapp" in Chromium: on their own devices each guest sets how his name is
 spoken (kept across a reload, a refusal answered at the field with what was kept) and hears it at once;
 the host chooses the short narrator. On the one device the host gives names an Aussprache as he types
-them and chooses "knapp" before the cards are dealt."""
+them, hears it before the table exists, and chooses "knapp" before the cards are dealt."""
 
 from __future__ import annotations
 
@@ -77,11 +77,18 @@ def test_one_device_the_host_gives_a_name_its_aussprache_and_chooses_knapp(new_c
     expect(page.locator("#says-hint")).to_contain_text("Leer lassen: wie geschrieben")
     assert page.get_attribute("#say-1", "maxlength") == "40"
     page.fill("#say-1", "Sch0hn")
+    page.click("#say-listen-1")  # "Anhören" before the table exists: the server's reason at the field
+    expect(page.locator("#say-problem-1")).to_contain_text("Die Aussprache darf nur Buchstaben")
     page.click("#start")
     page.locator("#toast").filter(
         has_text="Diese Aussprache geht nicht: Name 2 („Jean“) – Die Aussprache darf nur Buchstaben"
     ).wait_for()
     page.fill("#say-1", "Schohn")
+    with page.expect_response(lambda r: "/api/tables/names/" in r.url) as heard:
+        page.click("#say-listen-1")
+    assert heard.value.status == 200 and heard.value.headers["content-type"].startswith("audio/")
+    assert "text=Jean" in heard.value.url and "say=Schohn" in heard.value.url
+    expect(page.locator("#say-problem-1")).to_have_text("")
     page.fill("#names", "Anna\nJean\nCarla\nDora\nEmil")  # one more name: what was typed for Jean stays
     page.wait_for_selector("#say-4")
     expect(page.locator("#say-1")).to_have_value("Schohn")

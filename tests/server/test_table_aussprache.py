@@ -62,6 +62,25 @@ def test_a_table_asks_for_names_as_often_as_an_account(voiced: TestClient, monke
     assert another.status_code == 200, "another table has its own limit"
 
 
+def test_the_one_device_setup_hears_a_name_before_the_table_exists(
+    voiced: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No account, no table token yet: the address is the client of the name limits."""
+    monkeypatch.setattr(narration_http, "NEW_NAME_CLIPS", 2)
+    url = "/api/tables/names/jutta"
+    plain = voiced.get(url, params={"text": "Jean"})
+    respelled = voiced.get(url, params={"text": "Jean", "say": "Schohn"})
+    assert plain.status_code == respelled.status_code == 200
+    assert respelled.headers["content-type"].startswith("audio/ogg") and plain.content != respelled.content
+    bad = voiced.get(url, params={"text": "Jean", "say": "Sch0hn"})
+    assert bad.status_code == 400 and "nur Buchstaben" in bad.json()["message"]
+    assert voiced.get(url, params={"text": ""}).json()["error"] == "bad_name"
+    assert voiced.get("/api/tables/names/niemand", params={"text": "Jean"}).json()["error"] == "no_narrator"
+    refused = voiced.get(url, params={"text": "Jean", "say": "Schahn"})
+    assert refused.status_code == 429 and refused.json()["error"] == "too_many_names" and refused.headers["retry-after"]
+    assert voiced.get(url, params={"text": "Jean", "say": "Schohn"}).status_code == 200, "a cached name is free"
+
+
 # --- one device: the names' Aussprache and the style, given when the table is opened -------------------
 
 

@@ -14,11 +14,12 @@ from wolfrunde.server import client_pages, safejson
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import recommended as recommended_roles
-from wolfrunde.server.narration_http import audio_format, name_clip, problem
+from wolfrunde.server.narration_http import audio_format, name_clip, narrator_and_format, problem
 from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.pronunciation import kept_pronunciation
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import registry_of
+from wolfrunde.server.security import client_address
 from wolfrunde.server.table import texts
 from wolfrunde.server.table.base import TableKind
 from wolfrunde.server.table.devices import new_token, token_hash
@@ -169,12 +170,24 @@ async def spoken_name(request: Request) -> Response:
     return await name_clip(request, (lobby.settings.narrator, fmt), lobby.seats[seat].name, f"table:{actor.code}")
 
 
+async def setup_name(request: Request) -> Response:
+    """GET /api/tables/names/{narrator}?text=Jean&say=Schohn: a name in that narrator's voice, read as the
+    Aussprache `say`, for the one-device setup ("Anhören") before the table exists. There is no account
+    and no table token yet, so each address is one client of the narrator's name limits."""
+    voice = narrator_and_format(request)
+    if isinstance(voice, Response):
+        return voice
+    text = request.query_params.get("text", "")
+    return await name_clip(request, voice, text, f"address:{client_address(request)}")
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/tisch", page),
         Route("/t/{code}", page),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/recommended", recommended),
+        Route("/api/tables/names/{narrator}", setup_name),
         Route("/api/tables/{code}/guests", join_table, methods=["POST"]),
         Route("/api/tables/{code}/name", spoken_name),
         *lookup.code_routes(

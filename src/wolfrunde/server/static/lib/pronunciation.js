@@ -6,23 +6,26 @@ import { TEXT } from "./texts.js";
 
 const W = TEXT.online.ui;
 
+// Plays what `fetchClip()` answers, or puts the server's German reason into `problem`.
+export async function hear(fetchClip, problem) {
+  problem.textContent = "";
+  let response;
+  try { response = await fetchClip(); } catch { problem.textContent = TEXT.errors.offline; return; }
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({}));
+    problem.textContent = data.message || TEXT.errors.failed;
+    return;
+  }
+  play(URL.createObjectURL(await response.blob()));
+}
+
 // name: the player's name; value: the Aussprache kept now; refused: the server's reason for the last one;
 // preview(say): the fetch of the spoken name; save(say): sends the Aussprache to keep.
 export function pronunciationForm({ name, value, refused, preview, save }) {
   const input = el("input", { id: "say", maxlength: 40, autocomplete: "off", value: value || "",
     placeholder: W.sayPlaceholder, "aria-describedby": "say-hint say-problem" });
   const problem = el("p", { class: "error", role: "alert", id: "say-problem" }, refused || null);
-  async function listen() {
-    problem.textContent = "";
-    let response;
-    try { response = await preview(input.value.trim()); } catch { problem.textContent = TEXT.errors.offline; return; }
-    if (!response.ok) {
-      const data = await response.json().catch(() => ({}));
-      problem.textContent = data.message || TEXT.errors.failed;
-      return;
-    }
-    play(URL.createObjectURL(await response.blob()));
-  }
+  const listen = () => hear(() => preview(input.value.trim()), problem);
   const submit = (event) => {
     event.preventDefault();
     problem.textContent = "";

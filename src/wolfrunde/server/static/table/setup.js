@@ -6,6 +6,7 @@ import { allRoles, loadRoles, roleName } from "../lib/roles.js";
 import { saveJSON, saveText } from "../lib/store.js";
 import { toast } from "../lib/toast.js";
 import { TEXT } from "../lib/texts.js";
+import { hear } from "../lib/pronunciation.js";
 import { defaultNarrator, narratorPicker } from "../lib/voices.js";
 import { show } from "./ui.js";
 import { T } from "./words.js";
@@ -68,10 +69,20 @@ export async function singleSetup(before = null) {
   const says = {}; // each name's Aussprache as typed, by name (kept while the names are edited)
   if (before && before.says) before.names.forEach((name, i) => { if (before.says[i]) says[name] = before.says[i]; });
   const saysList = el("div", { id: "says" });
-  const drawSays = () => saysList.replaceChildren(...lines(names.value).map((name, i) => el("div", { class: "t-say" },
-    el("label", { for: `say-${i}` }, SAY.sayLabel(name)),
-    el("input", { id: `say-${i}`, maxlength: 40, autocomplete: "off", value: says[name] || "", placeholder: SAY.sayPlaceholder,
-      "aria-describedby": "says-hint", dataset: { name }, oninput: (e) => { says[name] = e.target.value; } }))));
+  // each name with its Aussprache and "Anhören" in the chosen narrator's voice (no table exists yet)
+  const sayRow = (name, i) => {
+    const problem = el("p", { class: "error", role: "alert", id: `say-problem-${i}` });
+    const clip = () => fetch(`/api/tables/names/${encodeURIComponent(narrator[1].value)}?text=${encodeURIComponent(name)}`
+      + `&say=${encodeURIComponent((says[name] || "").trim())}`);
+    return el("div", { class: "t-say" },
+      el("label", { for: `say-${i}` }, SAY.sayLabel(name)),
+      el("input", { id: `say-${i}`, maxlength: 40, autocomplete: "off", value: says[name] || "", placeholder: SAY.sayPlaceholder,
+        "aria-describedby": `says-hint say-problem-${i}`, dataset: { name }, oninput: (e) => { says[name] = e.target.value; } }),
+      el("button", { type: "button", class: "secondary small", id: `say-listen-${i}`, onclick: () => hear(clip, problem) },
+        SAY.sayListen),
+      problem);
+  };
+  const drawSays = () => saysList.replaceChildren(...lines(names.value).map(sayRow));
   const saysBox = el("details", { id: "says-box", open: Object.keys(says).length > 0 },
     el("summary", {}, T.saysTitle), el("p", { class: "hint", id: "says-hint" }, T.saysHint), saysList);
   const rolesBox = el("div", { id: "roles" });
