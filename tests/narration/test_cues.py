@@ -4,11 +4,11 @@ import random
 
 from wolfrunde.engine import Game
 from wolfrunde.narration.catalogue import load_catalogue
-from wolfrunde.narration.cues import Cue, cardinal, narrate, ordinal
+from wolfrunde.narration.cues import Cue, Narrator, cardinal, narrate, ordinal
 from wolfrunde.simulation.policy import choose
 from wolfrunde.simulation.runner import random_setup
 
-from engine.helpers import answer, new_game, run_until
+from engine.helpers import answer, kinds, new_game, run_until
 
 
 def public_events(game: Game):
@@ -53,6 +53,25 @@ def test_hunter_shot_at_dawn_and_day_vote():
     assert names[morning : morning + 4] == ["morning_one_victim", "hunter_shot_call", "hunter_shot", "death_revealed"]
     assert names[-4:-1] == ["vote_call", "verdict", "death_revealed"]
     assert names[-1] == "victory_village"
+
+
+def test_a_question_at_dawn_has_the_morning_told_first_and_nothing_twice():
+    game = new_game("werewolf", "werewolf", "seer", "villager", "hunter", "villager", "villager")
+    answer(game, werewolves="Emil")
+    answer(game)
+    assert kinds(game) == {"hunter"}, "the Jäger is asked at dawn, before the engine's morning"
+    narrator = Narrator([p.name for p in game.players], game.setup.roles)
+    before = [cue.scene for event in public_events(game) for cue in narrator.feed(event)]
+    assert before[-1] == "seer_wakes", "his death is held back for the morning"
+    early = narrator.morning_now()
+    assert [cue.scene for cue in early] == ["seer_sleeps", "morning_one_victim", "hunter_shot_call"]
+    assert early[1].values["name"] == "Emil" and narrator.morning_now() == [], "told once"
+    seen = len(game.events)
+    answer(game, hunter="Anna")
+    told = [e for e in game.events[seen:] if e.visible_to is None]
+    after = [cue.scene for event in told for cue in narrator.feed({"type": event.type, **event.data})]
+    assert after == ["hunter_shot", "death_revealed", "captain_election_start"], "the morning is not told again"
+    assert before + [cue.scene for cue in early] + after == scenes(game), "only the moment changes"
 
 
 def test_no_victim_morning_and_several_victims():

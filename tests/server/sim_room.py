@@ -138,6 +138,15 @@ class Think:
     generation: int
 
 
+def virtual_time(monkeypatch: pytest.MonkeyPatch) -> VirtualClock:
+    """A virtual clock for the paced game's modules (the room's wake-ups move it on)."""
+    clock = VirtualClock()
+    for module in (online_game, paced_game, paced_game.sundial):
+        monkeypatch.setattr(module, "time", clock)
+    monkeypatch.setattr("wolfrunde.server.online.payloads.time", clock)
+    return clock
+
+
 def play(
     setup: dict[str, Any],
     choose: Chooser,
@@ -156,10 +165,7 @@ def play(
     """Plays the game in virtual time and returns what each seat received, with its time (a spectator's
     messages under the key -1); `games` gets the game played, to look at afterwards. `narration_wait` and
     `pauses` are the server's settings (a test server waits for nothing)."""
-    clock = VirtualClock()
-    for module in (online_game, paced_game, paced_game.sundial):
-        monkeypatch.setattr(module, "time", clock)
-    monkeypatch.setattr("wolfrunde.server.online.payloads.time", clock)
+    clock = virtual_time(monkeypatch)
     config = ServerConfig(database_url="sqlite://", pause_seconds=pauses, narration_wait=narration_wait)
     lobby = Lobby(host_id=1)
     for seat, name in enumerate(setup["names"]):
@@ -175,31 +181,43 @@ def play(
     game.bind(room)
     if games is not None:
         games.append(game)
-
-    async def run() -> None:
-        await game.begin()
-        planned: set[tuple[int, str, int]] = set()
-        for _ in range(events):
-            if game.match.over and not room._queue:
-                return
-            for request in game.match.game.pending():
-                key = (request.seat, request.kind, game.generation)
-                if key not in planned and clock.now >= (game.timer.release if game.timer else 0):
-                    planned.add(key)
-                    room.later(think(request.seat, request.kind), Think(request.seat, request.kind, game.generation))
-            event = room.pop_due()
-            if event is None:
-                return
-            if isinstance(event, Think):
-                pending = {(r.seat, r.kind): r for r in game.match.game.pending()}
-                request = pending.get((event.seat, event.kind))
-                if request is not None and room.status is RoomStatus.RUNNING:
-                    await game.decide(event.seat, event.kind, choose(game.match, event.seat, request), None, None)
-            else:
-                await game.wake(event)
-
-    asyncio.run(run())
+    asyncio.run(drive(game, room, choose, think, events))
     return room.received
+
+
+async def drive(
+    game: paced_game.PacedGame,
+    room: SimRoom,
+    choose: Chooser,
+    think: Callable[[int, str], float],
+    events: int = 5000,
+    *,
+    until: Callable[[], bool] = lambda: False,
+) -> None:
+    """Begins a paced game bound to `room` and plays it on the room's clock: each request shown is
+    answered after its thinking time, each wake-up handled when due; until the game is over (and nothing
+    is due any more), nothing is due, or `until()` holds."""
+    clock = room.clock
+    await game.begin()
+    planned: set[tuple[int, str, int]] = set()
+    for _ in range(events):
+        if until() or (game.match.over and not room._queue):
+            return
+        for request in game.match.game.pending():
+            key = (request.seat, request.kind, game.generation)
+            if key not in planned and clock.now >= (game.timer.release if game.timer else 0):
+                planned.add(key)
+                room.later(think(request.seat, request.kind), Think(request.seat, request.kind, game.generation))
+        event = room.pop_due()
+        if event is None:
+            return
+        if isinstance(event, Think):
+            pending = {(r.seat, r.kind): r for r in game.match.game.pending()}
+            request = pending.get((event.seat, event.kind))
+            if request is not None and room.status is RoomStatus.RUNNING:
+                await game.decide(event.seat, event.kind, choose(game.match, event.seat, request), None, None)
+        else:
+            await game.wake(event)
 
 
 def stream(received: list[tuple[float, dict[str, Any]]]) -> list[tuple[float, str]]:

@@ -8,9 +8,10 @@ from tests.server.conftest import as_user, receive_until, sign_up
 
 from wolfrunde.bots.strategy import choose
 from wolfrunde.narration.catalogue import load_catalogue
-from wolfrunde.narration.cues import narrate
+from wolfrunde.narration.cues import Cue, Narrator
 from wolfrunde.narration.formats import decode
 from wolfrunde.narration.template import fill
+from wolfrunde.server.match import Match
 from wolfrunde.server.narration_voices import voices_for
 
 MESSAGE_LIMIT = 5000
@@ -57,15 +58,30 @@ def told_to_the_end(ws, narrations: list[dict]) -> list[dict]:  # type: ignore[n
     return narrations
 
 
+def village_heard(match: Match) -> list[Cue]:
+    """What the village itself heard, worked out here from the engine's public events alone, read
+    decision by decision: when the game then asks someone at dawn, the morning is told first."""
+    replay = Match(match.setup)
+    narrator = Narrator(match.setup["names"], [*match.setup["roles"], *match.setup["center"]])
+    heard: list[Cue] = []
+    read = 0
+    for decision in [None, *match.game.history]:
+        if decision is not None:
+            replay.game.decide(*decision)
+        read, public = replay.public_events(read)
+        heard += [cue for event in public for cue in narrator.feed(event)]
+        if replay.has_pending():
+            heard += narrator.morning_now()
+    assert replay.game.events == match.game.events
+    return heard
+
+
 def test_a_whole_game_is_narrated_in_order_from_public_events_only(voiced: TestClient) -> None:
     code, narrations = play_whole_game(voiced, "konrad")
     cues = [cue for message in narrations for cue in message["cues"]]
     scenes = [cue["scene"] for cue in cues]
-    # what the village itself heard, worked out here from the engine's public events alone
     match = voiced.app.state.rooms.rooms[code].kind.game.match
-    public = [{"type": e.type, **e.data} for e in match.game.events if e.visible_to is None]
-    names = match.setup["names"]
-    expected = narrate(public, names, [*match.setup["roles"], *match.setup["center"]])
+    expected = village_heard(match)
     assert scenes == [cue.scene for cue in expected]
     assert scenes[:3] == ["welcome", "first_night_falls", "werewolves_wake"]
     assert any(scene.startswith("morning_") for scene in scenes)

@@ -72,11 +72,14 @@ def test_the_wait_lasts_as_long_as_the_narration() -> None:
         assert narration.tell_events(at=200.0).cues == [], "each event is told once"
 
 
-def single_device(seed: int, night: str, vote: str, voices_dir: Path | None = None) -> SingleDevice:
-    """A one-device game; with `voices_dir` its voices are its own (no other test's audio is measured in
-    them while it runs, so every length is the estimate)."""
+def single_device(
+    seed: int, night: str, vote: str, voices_dir: Path | None = None, roles: list[str] | None = None
+) -> SingleDevice:
+    """A one-device game (of `roles`, else the recommended ones); with `voices_dir` its voices are its own
+    (no other test's audio is measured in them while it runs, so every length is the estimate)."""
     rng = random.Random(seed)
-    lobby = TableLobby(mode=SINGLE, host="h", settings=TableSettings(night_style=night, vote_style=vote))
+    settings = TableSettings(night_style=night, vote_style=vote, roles=roles)
+    lobby = TableLobby(mode=SINGLE, host="h", settings=settings)
     for name in NAMES:
         lobby.add(name, None)
     match = Match(deal_cards(lobby, rng))

@@ -35,7 +35,9 @@ class Narrator:
 
     What the narrator says for a role comes from the role's declarations (its data file's `steps` and
     `scenes`, see `wolfrunde.engine.texts.catalogue`); what it says for the core's events is written here.
-    Deaths and shots of the night are held back until the morning, which names the victims first.
+    Deaths and shots of the night are held back until the morning, which names the victims first; when
+    the game asks someone at dawn (the Jäger's shot, the Hauptmann's successor), the room has the morning
+    told at once (`morning_now`), so that he hears of the deaths before he is asked.
     """
 
     def __init__(self, names: Sequence[str], deck: Iterable[str], whisper_seconds: int | None = None) -> None:
@@ -45,6 +47,7 @@ class Narrator:
         self._sleep: str | None = None
         self._held: list[Mapping[str, Any]] = []
         self._night = False
+        self._morning_told = False  # told before a question at dawn: the `morning` event adds nothing
         self._tie_said_nobody = False
         self._speakers: list[int] = []  # today's Meldeliste, as the public events built it
         self._in_deck = [role.id for role in registry.roles() if role.id in self.deck]
@@ -96,7 +99,20 @@ class Narrator:
         sleep, self._sleep = self._sleep, None
         return [Cue(sleep)] if sleep else []
 
+    def morning_now(self) -> list[Cue]:
+        """The morning at once, before the game's `morning` event, when the night's deaths are held back:
+        the game asks someone at dawn, who must hear them first. What his answer brings is told as it
+        comes (it is day for the narrator now)."""
+        if not (self._night and any(event["type"] == "died" for event in self._held)):
+            return []
+        cues = self._on_morning({})
+        self._morning_told = True
+        return cues
+
     def _on_morning(self, event: Mapping[str, Any]) -> list[Cue]:
+        if self._morning_told:
+            self._morning_told = False
+            return []
         cues = self._fall_asleep()
         held, self._held = self._held, []
         self._night = False

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from wolfrunde.narration.catalogue import Style
-from wolfrunde.narration.cues import Narrator
+from wolfrunde.narration.cues import Cue, Narrator
 from wolfrunde.server.narration_voices import CUE_GAP, CueKey, ServerVoices
 
 MEASURE_BUDGET = 2.0  # seconds a room waits at most for a change's audio before it estimates
@@ -122,31 +122,40 @@ class NarrationFeed:
         seed = int(setup.get("narration_seed", setup["seed"]))  # older games had one seed for both
         return cls(setup["names"], match.deck(), narrator_id, seed, voices, whisper_seconds, style=style, say=say)
 
-    def catch_up(self, source: PublicEventSource, stop: int | None = None, *, skip_steps: bool = False) -> Parts:
+    def catch_up(
+        self, source: PublicEventSource, stop: int | None = None, *, skip_steps: bool = False, asking: bool = False
+    ) -> Parts:
         """Cues for every public event of `source` (a `Match`) that this feed has not read yet, up to the
         position `stop` of its event log (the end when None); `skip_steps`: night steps are not called
-        (one device passed round the table at night)."""
+        (one device passed round the table at night); `asking`: the game asks someone now, at the end of
+        what is read (at dawn the morning is then told first: `Narrator.morning_now`)."""
         self._position, events = source.public_events(self._position, stop)
         if skip_steps:
             events = [event for event in events if event["type"] != "step"]
-        return self.feed(events)
+        return self.feed(events, asking=asking)
 
     def feed_engine_events(self, events: Iterable[EventLike]) -> Parts:
         """Cues for engine events (the table modes); events that are not public are skipped here."""
         return self.feed([{"type": e.type, **e.data} for e in events if e.visible_to is None])
 
-    def feed(self, public_events: Sequence[Mapping[str, Any]]) -> Parts:
+    def feed(self, public_events: Sequence[Mapping[str, Any]], *, asking: bool = False) -> Parts:
         """Cues for events that are already known to be public, in order, in parts: a night step with
-        more events after it in the same change asked nobody, so what follows is a new part."""
+        more events after it in the same change asked nobody, so what follows is a new part. `asking`:
+        the game asks someone after them (a question at dawn has the morning told first)."""
         parts: Parts = [[]]
         for index, event in enumerate(public_events):
-            for cue in self._cues.feed(event):
-                scene = self.renamed.get(cue.scene, cue.scene)
-                if scene is not None:
-                    parts[-1].append(self._key(scene, cue.values))
+            self._add(self._cues.feed(event), parts[-1])
             if event["type"] == "step" and index + 1 < len(public_events) and parts[-1]:
                 parts.append([])
+        if asking:
+            self._add(self._cues.morning_now(), parts[-1])
         return [part for part in parts if part]
+
+    def _add(self, cues: Iterable[Cue], part: list[CueKey]) -> None:
+        for cue in cues:
+            scene = self.renamed.get(cue.scene, cue.scene)
+            if scene is not None:
+                part.append(self._key(scene, cue.values))
 
     def say(self, scene: str, values: Mapping[str, Any] | None = None) -> Parts:
         """A cue that no game event brings (the Sonnenuhr's warnings), as one part."""

@@ -27,7 +27,7 @@ from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.texts import error_text
 from wolfrunde.server.werwoerter_app import messages as m
 from wolfrunde.server.werwoerter_app import payloads
-from wolfrunde.server.werwoerter_app.audio import audio_urls, speech_seconds
+from wolfrunde.server.werwoerter_app.audio import SpokenQueue, audio_urls, speech_seconds
 from wolfrunde.server.werwoerter_app.cues import cue, scenes_for_events
 from wolfrunde.server.werwoerter_app.guests import new_token, token_hash
 from wolfrunde.server.werwoerter_app.payloads import DEVICE
@@ -102,6 +102,7 @@ class WerwoerterRoom(BoundKind):
         self.handles: list[Handle] = []
         self.voices: VoiceScript | None = None  # the clips of this round, made before its night
         self.voices_told = (-1, -1)  # the progress the devices were last sent
+        self.spoken = SpokenQueue()  # what the speaking device is still saying
 
     @classmethod
     def with_timings(cls, timings: Timings) -> type[WerwoerterRoom]:
@@ -576,16 +577,19 @@ class WerwoerterRoom(BoundKind):
         return message
 
     def _speech(self, message: dict[str, Any]) -> float:
-        """Seconds a timed stage waits at least, so that its cue is spoken before the next one."""
+        """Seconds a timed stage waits at least, so that its cue is spoken before the next one (after the
+        lines the speaking device has not said yet)."""
         if self.times.speech_gap is None:
             return 0.0
-        return speech_seconds(message["text"], message["narrator"]) + self.times.speech_gap
+        left = self.spoken.left(time.time())
+        return left + speech_seconds(message["text"], message["narrator"]) + self.times.speech_gap
 
     def _speak(self, scene: str | dict[str, Any], values: dict[str, Any] | None = None, *, fresh: bool = False) -> None:
         """Every device shows the cue as a caption; the speaking device plays it. `fresh`: what was said
         before is no longer true (a Whoops, a new vote): the device drops what it has not spoken yet."""
         message = self._cue(scene, values) if isinstance(scene, str) else scene
         message = {**message, "fresh": fresh}
+        self.spoken.say(message, time.time(), fresh=fresh)
         self.state.stage = self.state.stage.with_caption(message["text"])  # stored with the next change
         speaker = self._speaker()
         self._room.broadcast(

@@ -70,7 +70,7 @@ class RoomNarration:
         """The cues for the public events since the last call, after the scene `lead`, told from `at` on
         back to back (a room that spreads the parts over a paced change sets `spoken_until` itself)."""
         try:
-            parts = self._feed.catch_up(self.match) if events else []
+            parts = self._feed.catch_up(self.match, asking=self.match.has_pending()) if events else []
             if lead is not None:
                 parts = [self._feed.say(lead)[0] + (parts[0] if parts else []), *parts[1:]]
             batch = await self._feed.ready_batch(parts)
@@ -85,7 +85,8 @@ class RoomNarration:
         and replays its taps with it; `skip_steps` leaves the calls out (a night passed round the table).
         Told again after a restart (`at` in the past), it numbers on what was told before."""
         try:
-            parts = self._feed.catch_up(self.match, stop, skip_steps=skip_steps)
+            asking = self.match.has_pending() and (stop is None or stop >= len(self.match.game.events))
+            parts = self._feed.catch_up(self.match, stop, skip_steps=skip_steps, asking=asking)
             batch = self._feed.batch(parts)
         except Exception:  # the narrator must never stop a game
             log.exception("narration failed")
