@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
-from tests.cluster.harness import Cluster, script
+from tests.cluster.harness import Cluster
 
 
 @pytest.fixture(scope="module")
@@ -23,15 +23,6 @@ def cluster_database(postgres_server_url: str) -> Iterator[str]:
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
-
-
-@pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    started = script("redis.sh", "start")
-    try:
-        yield started["WOLFRUNDE_TEST_REDIS_URL"]
-    finally:
-        script("redis.sh", "stop", started["WOLFRUNDE_REDIS_DIR"])
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ either; a join on one takes the invitation away on the other."""
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,16 +17,6 @@ from wolfrunde.server.app import create_app
 from wolfrunde.server.config import ServerConfig
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    out = subprocess.run(["bash", str(ROOT / "scripts/redis.sh"), "start"], check=True, capture_output=True, text=True)
-    exports = dict(line.removeprefix("export ").split("=", 1) for line in out.stdout.splitlines())
-    try:
-        yield exports["WOLFRUNDE_TEST_REDIS_URL"]
-    finally:
-        subprocess.run(["bash", str(ROOT / "scripts/redis.sh"), "stop", exports["WOLFRUNDE_REDIS_DIR"]], check=False)
 
 
 @pytest.fixture

@@ -3,26 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 import redis.asyncio as aioredis
 
 from wolfrunde.server.ratelimit import Limits, RedisBackoff, RedisWindow
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def redis_url() -> Iterator[str]:
-    out = subprocess.run(["bash", str(ROOT / "scripts/redis.sh"), "start"], check=True, capture_output=True, text=True)
-    exports = dict(line.removeprefix("export ").split("=", 1) for line in out.stdout.splitlines())
-    try:
-        yield exports["WOLFRUNDE_TEST_REDIS_URL"]
-    finally:
-        subprocess.run(["bash", str(ROOT / "scripts/redis.sh"), "stop", exports["WOLFRUNDE_REDIS_DIR"]], check=False)
 
 
 def test_a_window_counts_the_hits_of_every_process(redis_url: str) -> None:
