@@ -6,6 +6,7 @@ against at most the bots' two)."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import Error as PlaywrightError
@@ -77,4 +78,9 @@ def test_a_player_who_dies_is_told_so_and_switches_to_the_jenseits(new_context) 
 
     notice.get_by_role("button", name="Schließen").click()
     expect(page.locator("#death-notice")).to_have_count(0)
+    # a dead Hauptmann is told he died and names who follows him
+    expect(page.locator(".sheet")).to_contain_text(re.compile("Du bist tot.|Wer wird dein Nachfolger"))
+    successor = page.locator('.sheet .decision[data-kind="captain_successor"]')
+    if successor.count():
+        successor.locator("button.option").first.click()
     expect(page.locator(".sheet")).to_contain_text("Du bist tot.")

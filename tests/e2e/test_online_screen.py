@@ -32,7 +32,8 @@ def frames(page: Page) -> list[dict[str, Any]]:
     received: list[dict[str, Any]] = []
 
     def listen(socket: WebSocket) -> None:
-        socket.on("framereceived", lambda payload: received.append(json.loads(payload)))
+        if "/ws/rooms/" in socket.url:  # not the account's notification socket (invitations)
+            socket.on("framereceived", lambda payload: received.append(json.loads(payload)))
 
     page.on("websocket", listen)
     return received
