@@ -30,9 +30,10 @@ def join_by_code(page: Page, code: str) -> None:
     expect(page.get_by_role("button", name="Aufstehen")).to_be_visible()
 
 
-def act(page: Page) -> str | None:
-    """Answers the first decision on the screen by clicking its first offered option; returns its kind."""
-    decision = page.locator(".sheet .decision").first
+def act(page: Page, but: str | None = None) -> str | None:
+    """Answers the first decision on the screen (not one of kind `but`) by clicking its first offered
+    option; returns its kind."""
+    decision = page.locator(".sheet .decision" + (f':not([data-kind="{but}"])' if but else "")).first
     try:
         if decision.count() == 0:
             return None
