@@ -20,7 +20,7 @@ from wolfrunde.narration.pronounce import (
     words_outside_phonemes,
 )
 from wolfrunde.narration.speech import PRONUNCIATION_VERSION
-from wolfrunde.narration.template import Literal, parse
+from wolfrunde.narration.template import parse
 
 GAME_WORDS = frozenset(
     {"Werwolf", "Sonnenuhr", "Meldeliste", "Hauptmann"}
@@ -33,12 +33,12 @@ GAME_WORDS = frozenset(
 def catalogue_texts() -> list[str]:
     """The literal pieces of every scene text of every narrator."""
     return [
-        part.text
+        part
         for scene in load_catalogue()
         for texts in scene.variants.values()
         for text in texts
         for part in parse(text)
-        if isinstance(part, Literal)
+        if isinstance(part, str)
     ]
 
 

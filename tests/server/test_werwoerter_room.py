@@ -20,14 +20,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import text
 
+from wolfrunde.server import sundial
 from wolfrunde.server.config import ServerConfig
-from wolfrunde.server.kinds.werwoerter import KIND, KINDS_BY_STAGE, Tick, WerwoerterRoom
+from wolfrunde.server.kinds.werwoerter import DAY_MARKS, KIND, KINDS_BY_STAGE, WerwoerterRoom
 from wolfrunde.server.rooms.actor import Detach, Incoming, RoomActor, Wake
 from wolfrunde.server.rooms.connection import LocalConnection, encode
 from wolfrunde.server.rooms.kind import Identity, Peer
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.registry import Registry
 from wolfrunde.server.rooms.status import LifecycleError, RoomStatus
+from wolfrunde.server.rooms.timer import Deadline
 from wolfrunde.server.werwoerter_app.guests import token_hash
 from wolfrunde.server.werwoerter_app.rounds import join_round, open_round
 from wolfrunde.server.werwoerter_app.stages import NIGHT_AFTER_WORD, Stage, StageRecord
@@ -172,14 +174,14 @@ def test_timers_end_talk_and_vote_and_nobody_voting_lets_the_werewolves_win(tmp_
         await until(room, "mayor")
         assert ww.game is not None
         offered = ww.game.pending()[0].options
-        room.post(Wake(Tick(ww.generation)))  # the Bürgermeister never chooses: the first word is taken
+        room.post(Wake(Deadline(ww.generation)))  # the Bürgermeister never chooses: the first word is taken
         await until(room, "day")
         assert ww.game.view(ww.game.mayor)["word"] == offered[0]
         day = ww.state.stage
         assert day.deadline is not None and day.started is not None
         assert day.deadline - day.started == ww.game.setup.day_seconds == 240
         assert len(ww.handles) == 3  # the deadline, the half-time cue and the last-minute cue
-        room.post(Wake(Tick(ww.generation)))  # as if the 4 minutes ran out
+        room.post(Wake(Deadline(ww.generation)))  # as if the 4 minutes ran out
         await until(room, "talk")
         await until(room, "vote")  # the minute of talk ends by the server's timer
         await until(room, "over")  # and the vote's timer: nobody voted
@@ -187,6 +189,34 @@ def test_timers_end_talk_and_vote_and_nobody_voting_lets_the_werewolves_win(tmp_
         assert result is not None and result.winner.value == "werewolves"
         kinds = [c.payload["kind"] for c in store.commands(registry.db, room.code)]
         assert kinds == ["time_up"] * 4  # word, day, talk, vote – each stored
+        await registry.close()
+
+    run(scenario)
+
+
+def test_the_day_warns_at_the_sonnenuhrs_times_and_a_warning_of_an_older_day_stays_silent(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        registry = registry_in(tmp_path)
+        room, devices = await devices_room(registry)
+        ww = round_in(room)
+        send(room, devices[0], type="start")
+        send(room, devices[0], type="play")
+        await until(room, "mayor")
+        room.post(Wake(Deadline(ww.generation)))
+        await until(room, "day")
+        day = ww.state.stage
+        assert day.deadline is not None and day.started is not None
+        marks = [(offset, DAY_MARKS[mark]) for offset, mark in sundial.sundial_marks(day.deadline - day.started)]
+        assert marks == [(120.0, "ww_time_half"), (180.0, "ww_time_last_minute")]
+
+        def cues() -> list[str]:
+            return [json.loads(text)["scene"] for text in devices[1].raw if '"type":"cue"' in text.replace(" ", "")]
+
+        before = len(cues())
+        room.post(Wake(sundial.SundialMark(day.deadline - 1, "ww_time_half")))  # another day's
+        room.post(Wake(sundial.SundialMark(day.deadline, "ww_time_last_minute")))
+        await settle(room)
+        assert cues()[before:] == ["ww_time_last_minute"]
         await registry.close()
 
     run(scenario)
@@ -362,9 +392,9 @@ def test_an_ended_round_nobody_is_in_is_swept_and_loads_again_from_the_store(tmp
         send(room, devices[0], type="start")
         send(room, devices[0], type="play")
         await until(room, "mayor")
-        room.post(Wake(Tick(ww.generation)))  # the first word is taken
+        room.post(Wake(Deadline(ww.generation)))  # the first word is taken
         await until(room, "day")
-        room.post(Wake(Tick(ww.generation)))  # the day is over
+        room.post(Wake(Deadline(ww.generation)))  # the day is over
         await until(room, "over")  # the talk's and the vote's timers: nobody voted
         assert room.status is RoomStatus.ENDED and room.ended_at is not None
         later = room.ended_at + registry.config.ended_room_seconds + 1
@@ -562,7 +592,7 @@ def test_random_rounds_on_one_device_only_take_the_stage_transitions_the_lifecyc
                 plain = list(choice) if isinstance(choice, tuple) else choice
                 send(room, device, type="decide", kind=request.kind.value, seat=request.seat, choice=plain)
             elif ww.state.stage.deadline is not None:
-                room.post(Wake(Tick(ww.generation)))
+                room.post(Wake(Deadline(ww.generation)))
             elif stage is Stage.OVER:
                 send(room, device, type="again" if moves.random() < 0.3 else "ping")
             elif stage in (Stage.POINTING, Stage.POINT_NOW):

@@ -14,7 +14,7 @@ from wolfrunde.narration.formats import AudioFormat, decode, encode, preferred_f
 from wolfrunde.narration.names import clean_name
 from wolfrunde.narration.narrators import narrator
 from wolfrunde.narration.speech import Name, Speakable, filled, pronunciations_used
-from wolfrunde.narration.template import Literal, Slot, Value, fill, is_speakable, parse, slots, spoken
+from wolfrunde.narration.template import Slot, Value, fill, is_speakable, parse, slots, spoken
 from wolfrunde.narration.voicepack import VoicePack, find_packs
 
 DATA_ENV = "WOLFRUNDE_VOICES"
@@ -137,8 +137,8 @@ class Narration:
     ) -> list[Path] | None:
         """The pack files for this variant: one for a whole text, one per spoken piece otherwise."""
         parts = parse(text)
-        pieces = [p.text for p in parts if isinstance(p, Literal) and is_speakable(p.text)]
-        whole = all(isinstance(p, Literal) for p in parts)
+        pieces = [p for p in parts if isinstance(p, str) and is_speakable(p)]
+        whole = all(isinstance(p, str) for p in parts)
         for pack in self.packs:
             if whole:
                 path = pack.clip(scene_id, narrator_id, variant, style=style)
@@ -183,9 +183,9 @@ class Narration:
         for part in parse(text):
             if isinstance(part, Slot):
                 pieces.append(self._value_audio(part.key, values[part.key], narrator_id, say))
-            elif is_speakable(part.text):
+            elif is_speakable(part):
                 pieces.append(audio.normalize(audio.trim(audio.resample(decode(next(recordings))))))
-            elif part.text.strip():
+            elif part.strip():
                 pieces.append(audio.silence(_PAUSE_PUNCTUATION))
         return audio.join(pieces, gap=_PIECE_GAP)
 

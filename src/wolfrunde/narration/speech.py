@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from wolfrunde.narration.names import NAMES_VERSION, clean_name, fold, name_pieces, plain_name
 from wolfrunde.narration.pronounce import LEXICON_VERSION, speakable
-from wolfrunde.narration.template import Literal, TemplateError, Value, parse, spoken, spoken_for
+from wolfrunde.narration.template import TemplateError, Value, parse, spoken, spoken_for
 
 # Part of every voice identity that reads the lexicons, so a changed entry never serves old audio.
 PRONUNCIATION_VERSION = hashlib.sha256(f"{LEXICON_VERSION}:{NAMES_VERSION}".encode()).hexdigest()[:12]
@@ -76,9 +76,9 @@ def filled(text: str, values: Mapping[str, Value], say: Mapping[str, str] | None
     parts: list[Words | Name] = []
     so_far = ""
     for part in parse(text):
-        if isinstance(part, Literal):
-            parts.append(Words(part.text))
-            so_far += part.text
+        if isinstance(part, str):
+            parts.append(Words(part))
+            so_far += part
             continue
         if part.key not in values:
             raise TemplateError(f"Wert für {{{part.key}}} fehlt in {text!r}")

@@ -19,16 +19,12 @@ class TemplateError(ValueError):
 
 
 @dataclass(frozen=True)
-class Literal:
-    text: str
-
-
-@dataclass(frozen=True)
 class Slot:
     key: str
 
 
-Part = Literal | Slot
+Part = str | Slot
+"""A piece of a parsed text: the words as they stand, or a placeholder."""
 
 
 def parse(text: str) -> tuple[Part, ...]:
@@ -38,7 +34,7 @@ def parse(text: str) -> tuple[Part, ...]:
     for match in _TOKEN.finditer(text):
         _reject_stray_braces(text[position : match.start()], text)
         if match.start() > position:
-            parts.append(Literal(text[position : match.start()]))
+            parts.append(text[position : match.start()])
         key = match.group(1)
         if not re.fullmatch(r"[a-z_]+", key):
             raise TemplateError(f"ungültiger Platzhalter {{{key}}} in {text!r}")
@@ -46,7 +42,7 @@ def parse(text: str) -> tuple[Part, ...]:
         position = match.end()
     _reject_stray_braces(text[position:], text)
     if position < len(text):
-        parts.append(Literal(text[position:]))
+        parts.append(text[position:])
     return tuple(parts)
 
 
@@ -104,8 +100,8 @@ def fill(text: str, values: Mapping[str, Value]) -> str:
     "{seconds} Sekunden."); missing values raise TemplateError."""
     out: list[str] = []
     for part in parse(text):
-        if isinstance(part, Literal):
-            out.append(part.text)
+        if isinstance(part, str):
+            out.append(part)
         elif part.key in values:
             value = spoken_for(part.key, values[part.key])
             before = "".join(out).rstrip()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from wolfrunde.narration.catalogue import Catalogue, Style
 from wolfrunde.narration.narrators import NARRATOR_IDS
-from wolfrunde.narration.template import Literal, is_speakable, parse
+from wolfrunde.narration.template import is_speakable, parse
 
 PACK_FORMAT = "wolfrunde-voice-pack"
 MANIFEST = "manifest.json"
@@ -76,9 +76,9 @@ def expected_files(catalogue: Catalogue, narrator_id: str, extension: str = "ogg
 def spoken_pieces(text: str) -> list[str] | None:
     """None for a text without placeholders (recorded whole), else its literal parts that hold words."""
     parts = parse(text)
-    if all(isinstance(part, Literal) for part in parts):
+    if all(isinstance(part, str) for part in parts):
         return None
-    return [p.text.strip() for p in parts if isinstance(p, Literal) and is_speakable(p.text)]
+    return [p.strip() for p in parts if isinstance(p, str) and is_speakable(p)]
 
 
 def load_pack(root: Path) -> VoicePack:

@@ -4,7 +4,7 @@ or on everyone's own device (`devices`, seat 0 is the host).
 The engine (`wolfrunde.werwoerter`) plays; the round stretches its night into the called stages of the
 seed and times the day, the pointing, the talk and the vote (`werwoerter_app.stages`). Every accepted
 decision is stored with the stage it leads to before anything about it is sent; a stage's deadline is a
-wake-up of the room (`Tick`), and one from an older stage is ignored. A device is known by its guest
+wake-up of the room (`Deadline`), and one from an older stage is ignored. A device is known by its guest
 token (`?token=`); what it is sent is built from its own seat's view (`werwoerter_app.payloads`).
 """
 
@@ -19,11 +19,13 @@ from typing import Any, ClassVar, cast
 from starlette.websockets import WebSocket
 
 from wolfrunde.narration.template import spoken_duration
+from wolfrunde.server import sundial
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.kind import BoundKind, HaltedOnLoad, Handle, Identity, Peer
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.rooms.status import RoomStatus
+from wolfrunde.server.rooms.timer import Deadline
 from wolfrunde.server.texts import error_text
 from wolfrunde.server.werwoerter_app import messages as m
 from wolfrunde.server.werwoerter_app import payloads
@@ -64,19 +66,8 @@ KINDS_BY_STAGE: dict[Stage, frozenset[Kind]] = {
 """The decisions a device may send at each stage."""
 
 
-@dataclass(frozen=True)
-class Tick:
-    """The deadline of the stage armed under `generation`."""
-
-    generation: int
-
-
-@dataclass(frozen=True)
-class CueTick:
-    """The day's half-time or last-minute cue."""
-
-    generation: int
-    scene: str
+DAY_MARKS = {sundial.HALF: "ww_time_half", sundial.LAST_MINUTE: "ww_time_last_minute"}
+"""The day's warnings, at the Sonnenuhr's times, in Werwörter's words."""
 
 
 @dataclass(frozen=True)
@@ -182,11 +173,11 @@ class WerwoerterRoom(BoundKind):
 
     async def wake(self, event: object) -> None:
         room = self._room
-        if isinstance(event, Tick):
+        if isinstance(event, Deadline):
             if event.generation == self.generation and room.status is RoomStatus.RUNNING:
                 await self._deadline_reached()
-        elif isinstance(event, CueTick):
-            if event.generation == self.generation:
+        elif isinstance(event, sundial.SundialMark):
+            if event.deadline == self.state.stage.deadline:
                 self._speak(event.scene)
         elif isinstance(event, VoicesTick):
             self._watch_voices()
@@ -559,15 +550,13 @@ class WerwoerterRoom(BoundKind):
         if room.status is not RoomStatus.RUNNING or stage.deadline is None:
             return
         now = time.time()
-        self.handles.append(room.later(stage.deadline - now, Tick(self.generation)))
+        self.handles.append(room.later(stage.deadline - now, Deadline(self.generation)))
         if stage.name is Stage.DAY and stage.started is not None:
-            length = stage.deadline - stage.started
-            marks = [(stage.started + length / 2, "ww_time_half")]
-            if length >= 120:
-                marks.append((stage.deadline - 60, "ww_time_last_minute"))
-            for at, scene in marks:
+            for offset, mark in sundial.sundial_marks(stage.deadline - stage.started):
+                at = stage.started + offset
                 if at > now + 0.5:
-                    self.handles.append(room.later(at - now, CueTick(self.generation, scene)))
+                    warning = sundial.SundialMark(stage.deadline, DAY_MARKS[mark])
+                    self.handles.append(room.later(at - now, warning))
 
     # --- sending ------------------------------------------------------------------------------------
     def _cue(self, scene: str, values: dict[str, Any] | None = None) -> dict[str, Any]:

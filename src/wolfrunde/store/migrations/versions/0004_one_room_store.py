@@ -51,65 +51,48 @@ def upgrade() -> None:
         taken.add(code)
         return code
 
-    for game in connection.execute(sa.select(table_games)).mappings().all():
+    def move(game: sa.RowMapping, kind: str, state: object, timer: object, rows: sa.CursorResult[object]) -> None:
+        """Copies one room and its commands (already in the new shape) into `rooms`/`room_commands`."""
         code = free(game["code"])
         connection.execute(
             rooms.insert().values(
                 code=code,
-                kind=game["mode"],
-                status=game["status"],
-                host_id=None,
-                state=game["lobby"],
-                setup=game["setup"],
-                timer=game["timer"],
-                created_at=game["created_at"],
-                updated_at=game["updated_at"],
-            )
-        )
-        for row in connection.execute(
-            sa.select(table_commands).where(table_commands.c.game_code == game["code"]).order_by(table_commands.c.seq)
-        ).mappings():
-            connection.execute(
-                commands.insert().values(
-                    room_code=code,
-                    seq=row["seq"],
-                    op=row["op"],
-                    seat=row["seat"],
-                    kind=row["kind"],
-                    payload=row["choice"],
-                    at=row["at"],
-                )
-            )
-    for game in connection.execute(sa.select(ww_rooms)).mappings().all():
-        code = free(game["code"])
-        state = {"mode": game["mode"], "seats": game["seats"], "settings": game["settings"], "stage": game["stage"]}
-        connection.execute(
-            rooms.insert().values(
-                code=code,
-                kind="werwoerter",
+                kind=kind,
                 status=game["status"],
                 host_id=None,
                 state=state,
                 setup=game["setup"],
-                timer=None,
+                timer=timer,
                 created_at=game["created_at"],
                 updated_at=game["updated_at"],
             )
         )
-        for row in connection.execute(
-            sa.select(ww_commands).where(ww_commands.c.room_code == game["code"]).order_by(ww_commands.c.seq)
-        ).mappings():
-            connection.execute(
-                commands.insert().values(
-                    room_code=code,
-                    seq=row["seq"],
-                    op="decide",
-                    seat=None,
-                    kind=None,
-                    payload=row["decision"],
-                    at=row["at"],
-                )
-            )
+        for row in rows.mappings():
+            connection.execute(commands.insert().values(room_code=code, **row))
+
+    for game in connection.execute(sa.select(table_games)).mappings().all():
+        table_rows = sa.select(
+            table_commands.c.seq,
+            table_commands.c.op,
+            table_commands.c.seat,
+            table_commands.c.kind,
+            table_commands.c.choice.label("payload"),
+            table_commands.c.at,
+        )
+        rows = connection.execute(table_rows.where(table_commands.c.game_code == game["code"]).order_by("seq"))
+        move(game, game["mode"], game["lobby"], game["timer"], rows)
+    for game in connection.execute(sa.select(ww_rooms)).mappings().all():
+        ww_rows = sa.select(
+            ww_commands.c.seq,
+            sa.literal("decide").label("op"),
+            sa.null().label("seat"),
+            sa.null().label("kind"),
+            ww_commands.c.decision.label("payload"),
+            ww_commands.c.at,
+        )
+        rows = connection.execute(ww_rows.where(ww_commands.c.room_code == game["code"]).order_by("seq"))
+        state = {"mode": game["mode"], "seats": game["seats"], "settings": game["settings"], "stage": game["stage"]}
+        move(game, "werwoerter", state, None, rows)
     op.drop_index("ix_table_commands_game_code", "table_commands")
     op.drop_table("table_commands")
     op.drop_table("table_games")
