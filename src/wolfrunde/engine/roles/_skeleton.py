@@ -40,6 +40,7 @@ from wolfrunde.engine.role import (
     TieBreaker,
     Verdict,
     VictoryCondition,
+    by_holder,
 )
 
 if TYPE_CHECKING:
@@ -54,13 +55,11 @@ CARD = Card(id="skeleton", name="Skelett", side=Side.VILLAGE, step="skeleton")
 
 
 # --- the night -------------------------------------------------------------------------------------
-def step(game: Game, night: NightEffects) -> Handler[None]:
+@by_holder(CARD.id)
+def step(game: Game, night: NightEffects, holder: int) -> Handler[None]:
     """A night step: called on its nights whenever its card is in the deck, alive or not; it asks only a
-    living holder who can act. Record what dawn must resolve in `night`: `night.threaten(seat, cause)`
+    living holder who can act (`by_holder` hands it that seat and skips the step without one). Record what dawn must resolve in `night`: `night.threaten(seat, cause)`
     (a death at dawn), `night.protect(seat, CARD.id, WOLF_ATTACK, …)`, `night.note(CARD.id)[…]`."""
-    holder = game.holder(CARD.id)
-    if holder is None:
-        return
     answers = yield [seat_choice(game, holder, "skeleton", game.living(), what="Skelett")]
     target = answers[(holder, "skeleton")]
     if target is not None:

@@ -8,7 +8,7 @@ from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import INFECTION, WOLF_ATTACK, NightEffects
 from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import seat_choice
-from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey, by_holder
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -16,12 +16,10 @@ if TYPE_CHECKING:
 CARD = Card(id="bodyguard", name="Leibwächter", side=Side.VILLAGE, step="bodyguard")
 
 
-def step(game: Game, night: NightEffects) -> Handler[None]:
+@by_holder(CARD.id)
+def step(game: Game, night: NightEffects, guard: int) -> Handler[None]:
     """Never himself, never the player he guarded the last time he guarded (a night without a guard does
     not break that chain: rulings.md, "Further rulings")."""
-    guard = game.holder(CARD.id)
-    if guard is None:
-        return
     state = game.card_state(guard)
     last = state.get("guarded")
     targets = [s for s in game.living() if s not in (guard, last)]

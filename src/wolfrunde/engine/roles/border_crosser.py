@@ -9,7 +9,7 @@ from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.player import Player
 from wolfrunde.engine.requests import value_choice
-from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey, by_holder
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -17,10 +17,8 @@ if TYPE_CHECKING:
 CARD = Card(id="border_crosser", name="Grenzgänger", side=Side.VILLAGE, step="border_crosser", shows_side=True)
 
 
-def step(game: Game, night: NightEffects) -> Handler[None]:
-    crosser = game.holder(CARD.id)
-    if crosser is None:
-        return
+@by_holder(CARD.id)
+def step(game: Game, night: NightEffects, crosser: int) -> Handler[None]:
     sides = (Side.VILLAGE.value, Side.WOLVES.value)
     request = value_choice(crosser, "border_crosser", sides, default=Side.VILLAGE.value, what="Grenzgänger")
     answers = yield [request]

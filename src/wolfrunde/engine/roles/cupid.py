@@ -19,6 +19,7 @@ from wolfrunde.engine.role import (
     ScenarioKey,
     VictoryCondition,
     asks_nothing,
+    by_holder,
 )
 
 if TYPE_CHECKING:
@@ -40,10 +41,8 @@ def partner(game: Game, seat: int) -> int | None:
     return second if seat == first else first
 
 
-def step(game: Game, night: NightEffects) -> Handler[None]:
-    cupid = game.holder(CARD.id)
-    if cupid is None:
-        return
+@by_holder(CARD.id)
+def step(game: Game, night: NightEffects, cupid: int) -> Handler[None]:
     answers = yield [seats_choice(game, cupid, "cupid", game.living(), 2, what="Amor")]
     pair = answers[(cupid, "cupid")]
     if pair is None:

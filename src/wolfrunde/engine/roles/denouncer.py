@@ -8,7 +8,7 @@ from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import seat_choice
-from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey, by_holder
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -17,10 +17,8 @@ CARD = Card(id="denouncer", name="Denunziant", side=Side.VILLAGE, step="denounce
 EXTRA_VOTES = 2
 
 
-def step(game: Game, night: NightEffects) -> Handler[None]:
-    denouncer = game.holder(CARD.id)
-    if denouncer is None:
-        return
+@by_holder(CARD.id)
+def step(game: Game, night: NightEffects, denouncer: int) -> Handler[None]:
     targets = [s for s in game.living() if s != denouncer]
 
     def why_not(target: int) -> str | None:

@@ -8,7 +8,7 @@ from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.errors import IllegalMove
 from wolfrunde.engine.model import Cadence, Handler, Request, Side
-from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey, by_holder
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -29,10 +29,8 @@ def gaps(game: Game, handler: int) -> list[tuple[int, int]]:
     return result
 
 
-def step(game: Game, night: NightEffects) -> Handler[None]:
-    handler = game.holder(CARD.id)
-    if handler is None:
-        return
+@by_holder(CARD.id)
+def step(game: Game, night: NightEffects, handler: int) -> Handler[None]:
     allowed = gaps(game, handler)
     if not allowed:
         return

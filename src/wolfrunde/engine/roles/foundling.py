@@ -9,7 +9,16 @@ from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.player import Player
 from wolfrunde.engine.requests import seat_choice
-from wolfrunde.engine.role import Absent, Consequence, NightStep, Recommendation, Role, ScenarioKey, asks_nothing
+from wolfrunde.engine.role import (
+    Absent,
+    Consequence,
+    NightStep,
+    Recommendation,
+    Role,
+    ScenarioKey,
+    asks_nothing,
+    by_holder,
+)
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -17,10 +26,8 @@ if TYPE_CHECKING:
 CARD = Card(id="foundling", name="Findelkind", side=Side.VILLAGE, step="foundling", shows_side=True)
 
 
-def step(game: Game, night: NightEffects) -> Handler[None]:
-    child = game.holder(CARD.id)
-    if child is None:
-        return
+@by_holder(CARD.id)
+def step(game: Game, night: NightEffects, child: int) -> Handler[None]:
     others = [s for s in game.living() if s != child]
 
     def why_not(target: int) -> str | None:

@@ -8,7 +8,7 @@ from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import confirm, seats_choice
-from wolfrunde.engine.role import NightStep, Outcome, Recommendation, Role, ScenarioKey, VictoryCondition
+from wolfrunde.engine.role import NightStep, Outcome, Recommendation, Role, ScenarioKey, VictoryCondition, by_holder
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -23,11 +23,9 @@ def enchanted(game: Game) -> list[int]:
     return seats
 
 
-def step(game: Game, night: NightEffects) -> Handler[None]:
+@by_holder(CARD.id)
+def step(game: Game, night: NightEffects, piper: int) -> Handler[None]:
     """Exactly two when two or more un-enchanted others live, otherwise all that remain; or nobody."""
-    piper = game.holder(CARD.id)
-    if piper is None:
-        return
     spell = enchanted(game)
     targets = [s for s in game.living() if s != piper and s not in spell]
     if not targets:

@@ -8,7 +8,7 @@ from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import seat_choice
-from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey, by_holder
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -16,10 +16,8 @@ if TYPE_CHECKING:
 CARD = Card(id="seer", name="Seherin", side=Side.VILLAGE, step="seer")
 
 
-def step(game: Game, night: NightEffects) -> Handler[None]:
-    seer = game.holder(CARD.id)
-    if seer is None:
-        return
+@by_holder(CARD.id)
+def step(game: Game, night: NightEffects, seer: int) -> Handler[None]:
     targets = [s for s in game.living() if s != seer]
 
     def why_not(target: int) -> str | None:

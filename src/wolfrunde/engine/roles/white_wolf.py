@@ -9,7 +9,16 @@ from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.player import Player
 from wolfrunde.engine.requests import seat_choice
-from wolfrunde.engine.role import Cause, NightStep, Outcome, Recommendation, Role, ScenarioKey, VictoryCondition
+from wolfrunde.engine.role import (
+    Cause,
+    NightStep,
+    Outcome,
+    Recommendation,
+    Role,
+    ScenarioKey,
+    VictoryCondition,
+    by_holder,
+)
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -18,10 +27,8 @@ CARD = Card(id="white_wolf", name="Weißer Wolf", side=Side.WOLVES, step="white_
 ALONE = "white_wolf"
 
 
-def step(game: Game, night: NightEffects) -> Handler[None]:
-    white = game.holder(CARD.id)
-    if white is None:
-        return
+@by_holder(CARD.id)
+def step(game: Game, night: NightEffects, white: int) -> Handler[None]:
     targets = [s for s in game.wolves() if s != white]
 
     def why_not(target: int) -> str | None:

@@ -8,7 +8,7 @@ from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.errors import IllegalMove
 from wolfrunde.engine.model import Cadence, Handler, Request, Side
-from wolfrunde.engine.role import Cause, NightStep, Recommendation, Role, ScenarioKey
+from wolfrunde.engine.role import Cause, NightStep, Recommendation, Role, ScenarioKey, by_holder
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
@@ -16,10 +16,8 @@ if TYPE_CHECKING:
 CARD = Card(id="witch", name="Hexe", side=Side.VILLAGE, step="witch")
 
 
-def step(game: Game, night: NightEffects) -> Handler[None]:
-    witch = game.holder(CARD.id)
-    if witch is None:
-        return
+@by_holder(CARD.id)
+def step(game: Game, night: NightEffects, witch: int) -> Handler[None]:
     potions = game.card_state(witch)
     attacked = sorted({t.target for t in night.threats if game.is_wolf_attack(t.cause)})
     game.emit("attacked", visible_to=[witch], actor=witch, attacked=attacked)
