@@ -13,7 +13,6 @@ card), in the seat's memory (`game.memory(seat)`), in the table-wide state of th
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -61,26 +60,6 @@ class NightStep:
     called_for: Callable[[Card], bool] | None = None  # None: the declaring role's own card
     modes: tuple[Mode, ...] | None = None  # None: every mode
     after: str | None = None  # a step that is not in night_order.NIGHT_ORDER: the step it follows
-
-
-HolderStep = Callable[["Game", NightEffects, int], Handler[None]]
-"""A night step's work for its card's holder, who is given as the third argument."""
-
-
-def by_holder(card_id: str) -> Callable[[HolderStep], Callable[[Game, NightEffects], Handler[None]]]:
-    """A night step that only the living holder of `card_id` takes: the step is still called on all its
-    nights (so the call tells nothing), and it asks nothing when nobody living holds the card."""
-
-    def step_for(act: HolderStep) -> Callable[[Game, NightEffects], Handler[None]]:
-        @functools.wraps(act)
-        def step(game: Game, night: NightEffects) -> Handler[None]:
-            holder = game.holder(card_id)
-            if holder is not None:
-                yield from act(game, night, holder)
-
-        return step
-
-    return step_for
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.holder_step import by_holder
 from wolfrunde.engine.model import Cadence, Handler, Phase, Request, Side
 from wolfrunde.engine.player import Player
 from wolfrunde.engine.requests import seat_choice
@@ -40,7 +41,6 @@ from wolfrunde.engine.role import (
     TieBreaker,
     Verdict,
     VictoryCondition,
-    by_holder,
 )
 
 if TYPE_CHECKING:
@@ -58,8 +58,9 @@ CARD = Card(id="skeleton", name="Skelett", side=Side.VILLAGE, step="skeleton")
 @by_holder(CARD.id)
 def step(game: Game, night: NightEffects, holder: int) -> Handler[None]:
     """A night step: called on its nights whenever its card is in the deck, alive or not; it asks only a
-    living holder who can act (`by_holder` hands it that seat and skips the step without one). Record what dawn must resolve in `night`: `night.threaten(seat, cause)`
-    (a death at dawn), `night.protect(seat, CARD.id, WOLF_ATTACK, …)`, `night.note(CARD.id)[…]`."""
+    living holder who can act (`by_holder` hands it that seat and skips the step without one). Record
+    what dawn must resolve in `night`: `night.threaten(seat, cause)` (a death at dawn),
+    `night.protect(seat, CARD.id, WOLF_ATTACK, …)`, `night.note(CARD.id)[…]`."""
     answers = yield [seat_choice(game, holder, "skeleton", game.living(), what="Skelett")]
     target = answers[(holder, "skeleton")]
     if target is not None:

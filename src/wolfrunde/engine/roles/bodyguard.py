@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import INFECTION, WOLF_ATTACK, NightEffects
+from wolfrunde.engine.holder_step import by_holder
 from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import seat_choice
-from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey, by_holder
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game

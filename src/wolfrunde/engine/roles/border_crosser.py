@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.holder_step import by_holder
 from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.player import Player
 from wolfrunde.engine.requests import value_choice
-from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey, by_holder
+from wolfrunde.engine.role import NightStep, Recommendation, Role, ScenarioKey
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from wolfrunde.engine import deaths, victory
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.holder_step import by_holder
 from wolfrunde.engine.model import Cadence, Handler, Rules, Side
 from wolfrunde.engine.requests import confirm, seats_choice
 from wolfrunde.engine.role import (
@@ -19,7 +20,6 @@ from wolfrunde.engine.role import (
     ScenarioKey,
     VictoryCondition,
     asks_nothing,
-    by_holder,
 )
 
 if TYPE_CHECKING:

@@ -6,19 +6,11 @@ from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.holder_step import by_holder
 from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.player import Player
 from wolfrunde.engine.requests import seat_choice
-from wolfrunde.engine.role import (
-    Absent,
-    Consequence,
-    NightStep,
-    Recommendation,
-    Role,
-    ScenarioKey,
-    asks_nothing,
-    by_holder,
-)
+from wolfrunde.engine.role import Absent, Consequence, NightStep, Recommendation, Role, ScenarioKey, asks_nothing
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game

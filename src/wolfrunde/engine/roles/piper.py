@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
+from wolfrunde.engine.holder_step import by_holder
 from wolfrunde.engine.model import Cadence, Handler, Side
 from wolfrunde.engine.requests import confirm, seats_choice
-from wolfrunde.engine.role import NightStep, Outcome, Recommendation, Role, ScenarioKey, VictoryCondition, by_holder
+from wolfrunde.engine.role import NightStep, Outcome, Recommendation, Role, ScenarioKey, VictoryCondition
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.effects import NightEffects
 from wolfrunde.engine.errors import IllegalMove
+from wolfrunde.engine.holder_step import by_holder
 from wolfrunde.engine.model import Cadence, Handler, Request, Side
-from wolfrunde.engine.role import Cause, NightStep, Recommendation, Role, ScenarioKey, by_holder
+from wolfrunde.engine.role import Cause, NightStep, Recommendation, Role, ScenarioKey
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
