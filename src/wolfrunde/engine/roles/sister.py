@@ -14,16 +14,6 @@ from wolfrunde.engine.role import NightStep, Recommendation, Role
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
 
-CARD = Card(
-    id="sister",
-    name="Schwestern",
-    side=Side.VILLAGE,
-    step="sisters",
-    min_players=8,
-    cards_per_set=2,
-    aliases=("Schwester",),
-)
-
 
 def wake_together(role_id: str) -> Callable[[Game, NightEffects], Handler[None]]:
     def step(game: Game, night: NightEffects) -> Handler[None]:
@@ -45,9 +35,20 @@ def know_each_other(role_id: str) -> Callable[[Game], None]:
     return announce
 
 
-ROLE = Role(
-    card=CARD,
-    steps=(NightStep("sisters", Cadence.ODD_NIGHTS, wake_together(CARD.id)),),
-    recommend=Recommendation(sets=(8, 9, 12, 14, 16, 18), large=6),
-    on_game_start=know_each_other(CARD.id),
-)
+def siblings(
+    card_id: str, name: str, alias: str, step: str, cards: int, min_players: int, recommend: Recommendation
+) -> Role:
+    """The role of a set of `cards` village cards that know each other from the start and wake together
+    on the odd nights (`alias` is the singular a scenario may use)."""
+    card = Card(card_id, name, Side.VILLAGE, step, min_players=min_players, cards_per_set=cards, aliases=(alias,))
+    return Role(
+        card=card,
+        steps=(NightStep(step, Cadence.ODD_NIGHTS, wake_together(card_id)),),
+        recommend=recommend,
+        on_game_start=know_each_other(card_id),
+    )
+
+
+RECOMMEND = Recommendation(sets=(8, 9, 12, 14, 16, 18), large=6)
+ROLE = siblings("sister", "Schwestern", "Schwester", "sisters", cards=2, min_players=8, recommend=RECOMMEND)
+CARD = ROLE.card
