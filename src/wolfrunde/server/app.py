@@ -18,6 +18,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from wolfrunde.server import auth, client_pages, invites, narration_http, narration_roles
+from wolfrunde.server.addresses import ONLINE
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.notifications import Notifications
@@ -131,7 +132,7 @@ def create_app(config: ServerConfig) -> Starlette:
     routes: list[BaseRoute] = [
         *site.routes(),  # /, /regeln, /rollen…, /sitemap.xml: the rules website
         Route("/online", online_page),  # the online client; /r/{code} is a room's link
-        Route("/r/{code}", online_page),
+        Route(f"{ONLINE.page}/{{code}}", online_page),
         Route("/api/health", health),
         Route("/api/online", online),
         *narration_roles.routes(),  # /api/roles, /api/roles/{id}, its Hörbeispiel

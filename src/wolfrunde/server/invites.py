@@ -27,6 +27,7 @@ from starlette.websockets import WebSocket
 
 from wolfrunde.room_codes import normalise
 from wolfrunde.server import auth
+from wolfrunde.server.addresses import ONLINE
 from wolfrunde.server.notifications import Notifications, error, socket_route
 from wolfrunde.server.online.lobby import Lobby
 from wolfrunde.server.ratelimit import Window
@@ -81,7 +82,7 @@ def invite_json(invite: store.StoredInvite) -> dict[str, Any]:
     return {
         "id": invite.id,
         "code": invite.code,
-        "link": f"/r/{invite.code}",
+        "link": ONLINE.link(invite.code),
         "from": {"id": invite.inviter_id, "name": invite.inviter_name},
         "at": invite.created_at,
     }
@@ -216,6 +217,6 @@ async def handle(websocket: WebSocket, user_id: int, message: dict[str, Any]) ->
 
 def routes() -> list[BaseRoute]:
     return [
-        Route("/api/rooms/{code}/invites", create_invite, methods=["POST"]),
+        Route(f"{ONLINE.api}/{{code}}/invites", create_invite, methods=["POST"]),
         socket_route("/ws/notifications", snapshot, handle),
     ]

@@ -10,6 +10,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from wolfrunde.server import auth
+from wolfrunde.server.addresses import ONLINE
 from wolfrunde.server.kinds.online import OnlineRoom
 from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.registry import registry_of
@@ -27,7 +28,7 @@ async def create_room(request: Request) -> Response:
         return auth.problem(401, "not_logged_in")
     kind = OnlineRoom.create(user.id, user.name, request.app.state.config)
     actor = await registry_of(request).create(kind, kind.lobby.to_dict(), host_id=user.id)
-    return JSONResponse({"code": actor.code, "link": f"/r/{actor.code}"}, status_code=201)
+    return JSONResponse({"code": actor.code, "link": ONLINE.link(actor.code)}, status_code=201)
 
 
 async def manifest(request: Request) -> Response:
@@ -43,13 +44,6 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/manifest.webmanifest", manifest),
         Route("/favicon.ico", favicon),
-        Route("/api/rooms", create_room, methods=["POST"]),
-        *lookup.code_routes(
-            api="/api/rooms",
-            socket="/ws/rooms",
-            kinds=KINDS,
-            missing="no_room",
-            link=lambda code: f"/r/{code}",
-            summarize=OnlineRoom.summarize,
-        ),
+        Route(ONLINE.api, create_room, methods=["POST"]),
+        *lookup.code_routes(ONLINE, KINDS, OnlineRoom.summarize),
     ]

@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from wolfrunde.engine.texts import event_line
+from wolfrunde.server.addresses import ONLINE
 from wolfrunde.server.online.lobby import MAX_SEATS, Lobby
 from wolfrunde.server.texts import CHANNELS, error_text
 
@@ -29,10 +30,7 @@ def lobby(code: str, data: Lobby, status: str, online: set[int], recommended: li
     ]
     settings = data.settings
     return {
-        "type": "lobby",
-        "code": code,
-        "link": f"/r/{code}",
-        "status": status,
+        **ONLINE.header("lobby", code, status),
         "host_id": data.host_id,
         "seats": seats,
         "max_seats": MAX_SEATS,

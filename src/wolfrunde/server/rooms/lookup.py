@@ -15,6 +15,7 @@ from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from wolfrunde.room_codes import normalise
+from wolfrunde.server.addresses import Addresses
 from wolfrunde.server.rooms.registry import registry_of
 from wolfrunde.server.rooms.socket import serve_socket
 from wolfrunde.server.security import lookup_allowed, lookup_missed
@@ -73,29 +74,24 @@ async def room_qr(request: Request, kinds: Collection[str], missing: str, path: 
 
 
 def code_routes(
-    *,
-    api: str,
-    socket: str,
-    kinds: frozenset[str],
-    missing: str,
-    link: Callable[[str], str],
-    summarize: Callable[[StoredRoom], dict[str, Any]],
+    addresses: Addresses, kinds: frozenset[str], summarize: Callable[[StoredRoom], dict[str, Any]]
 ) -> list[BaseRoute]:
-    """What every kind serves by a room's code: `{api}/{code}` (its public facts), `{api}/{code}/qr.svg`
-    (the link `link(code)` as a QR code) and `{socket}/{code}` (its WebSocket). They go after any route of
-    the kind's own that a code could be mistaken for (`/api/tables/recommended`)."""
+    """What every kind serves by a room's code (see `Addresses`): its public facts, its link as a QR code
+    and its WebSocket. They go after any route of the kind's own that a code could be mistaken for
+    (`/api/tables/recommended`)."""
+    missing = addresses.missing
 
     async def info(request: Request) -> Response:
         return await room_info(request, kinds, missing, summarize)
 
     async def qr(request: Request) -> Response:
-        return await room_qr(request, kinds, missing, link)
+        return await room_qr(request, kinds, missing, addresses.link)
 
     async def serve(websocket: WebSocket) -> None:
         await serve_socket(websocket, kinds, missing)
 
     return [
-        Route(f"{api}/{{code}}", info),
-        Route(f"{api}/{{code}}/qr.svg", qr),
-        WebSocketRoute(f"{socket}/{{code}}", serve),
+        Route(f"{addresses.api}/{{code}}", info),
+        Route(f"{addresses.api}/{{code}}/qr.svg", qr),
+        WebSocketRoute(f"{addresses.socket}/{{code}}", serve),
     ]

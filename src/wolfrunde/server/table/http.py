@@ -11,6 +11,7 @@ from starlette.routing import BaseRoute, Route
 
 from wolfrunde.room_codes import normalise
 from wolfrunde.server import client_pages, safejson
+from wolfrunde.server.addresses import TABLE
 from wolfrunde.server.auth import same_origin
 from wolfrunde.server.kinds import all_kinds
 from wolfrunde.server.match import recommended as recommended_roles
@@ -117,7 +118,7 @@ async def create_table(request: Request) -> Response:
         actor = await registry_of(request).create(table, lobby.to_dict(), status=status, setup=setup)
     except Refusal as refusal:
         return _problem(refusal)
-    link = f"/t/{actor.code}"
+    link = TABLE.link(actor.code)
     return JSONResponse({"code": actor.code, "token": token, "link": link, "mode": kind.kind_id}, status_code=201)
 
 
@@ -184,18 +185,11 @@ async def setup_name(request: Request) -> Response:
 def routes() -> list[BaseRoute]:
     return [
         Route("/tisch", page),
-        Route("/t/{code}", page),
-        Route("/api/tables", create_table, methods=["POST"]),
+        Route(f"{TABLE.page}/{{code}}", page),
+        Route(TABLE.api, create_table, methods=["POST"]),
         Route("/api/tables/recommended", recommended),
         Route("/api/tables/names/{narrator}", setup_name),
         Route("/api/tables/{code}/guests", join_table, methods=["POST"]),
         Route("/api/tables/{code}/name", spoken_name),
-        *lookup.code_routes(
-            api="/api/tables",
-            socket="/ws/tables",
-            kinds=table_kind_ids(),
-            missing="no_table",
-            link=lambda code: f"/t/{code}",
-            summarize=TableKind.summarize,
-        ),
+        *lookup.code_routes(TABLE, table_kind_ids(), TableKind.summarize),
     ]

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from wolfrunde.server.addresses import TABLE
 from wolfrunde.server.online.messages import Pronounce as Pronounce  # a guest's Aussprache, online's message
 from wolfrunde.server.rooms.protocol import Message, Schema
 from wolfrunde.server.table.lobby import TableLobby
@@ -86,10 +87,7 @@ def table(code: str, lobby: TableLobby, status: str, online: set[int], speaking:
     `speaker` is the device the host chose, `speaking` the one that plays the narrator now."""
     settings = lobby.settings
     return {
-        "type": "table",
-        "code": code,
-        "link": f"/t/{code}",
-        "status": status,
+        **TABLE.header("table", code, status),
         "speaker": lobby.speaker,
         "speaking": speaking,
         "seats": [

@@ -11,6 +11,7 @@ from starlette.routing import BaseRoute, Route
 
 from wolfrunde.room_codes import normalise
 from wolfrunde.server import auth, client_pages, safejson
+from wolfrunde.server.addresses import WERWOERTER
 from wolfrunde.server.kinds.werwoerter import WerwoerterRoom
 from wolfrunde.server.rooms import lookup
 from wolfrunde.server.rooms.protocol import Refusal
@@ -74,7 +75,7 @@ async def create(request: Request) -> Response:
             return _problem(400, "cannot_start", str(illegal))
     settings = Settings(difficulty=difficulty, day_seconds=day_seconds, narrator=narrator)
     actor, token = await open_round(registry_of(request), Mode(mode), checked, settings)
-    return JSONResponse({"code": actor.code, "token": token, "link": f"/ww/{actor.code}"}, status_code=201)
+    return JSONResponse({"code": actor.code, "token": token, "link": WERWOERTER.link(actor.code)}, status_code=201)
 
 
 async def join(request: Request) -> Response:
@@ -102,16 +103,9 @@ async def join(request: Request) -> Response:
 def routes() -> list[BaseRoute]:
     return [
         Route("/ww", page),
-        Route("/ww/{code}", page),
-        Route("/api/ww/rooms", create, methods=["POST"]),
-        Route("/api/ww/rooms/{code}/join", join, methods=["POST"]),
-        Route("/api/ww/rooms/{code}/guests", join, methods=["POST"]),  # the table modes' name for joining
-        *lookup.code_routes(
-            api="/api/ww/rooms",
-            socket="/ws/ww",
-            kinds=KINDS,
-            missing="no_round",
-            link=lambda code: f"/ww/{code}",
-            summarize=WerwoerterRoom.summarize,
-        ),
+        Route(f"{WERWOERTER.page}/{{code}}", page),
+        Route(WERWOERTER.api, create, methods=["POST"]),
+        Route(f"{WERWOERTER.api}/{{code}}/join", join, methods=["POST"]),
+        Route(f"{WERWOERTER.api}/{{code}}/guests", join, methods=["POST"]),  # the table modes' name for joining
+        *lookup.code_routes(WERWOERTER, KINDS, WerwoerterRoom.summarize),
     ]
