@@ -125,7 +125,7 @@ def test_the_hundefuehrer_names_two_neighbours_and_a_wrong_pair_is_refused() -> 
     refused = []
 
     def choose(seat: int, screen: dict[str, Any]) -> dict[str, Any]:
-        if seat == handler and screen["questions"][0]["prompt"] == texts.first_of_two("dog_handler"):
+        if seat == handler and screen["questions"][0]["prompt"] == texts.two_people("dog_handler")[0]:
             for wrong in ({"0": gap[0], "1": far}, {"0": gap[0], "1": None}):
                 try:
                     device.apply("answer", {"answers": wrong}, 0)

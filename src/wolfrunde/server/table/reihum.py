@@ -77,6 +77,12 @@ def decoys(seat: int, night_seats: Sequence[int]) -> tuple[Grid, Grid]:
     return (Grid(texts.SUSPECT_PROMPT, others, suspicion=True), Grid(texts.TRUST_PROMPT, others))
 
 
+def two_grids(kind: str, legal: tuple[int, ...], optional: bool) -> tuple[Grid, Grid]:
+    """A question of two people as two grids of the same names: the first person, then the second."""
+    first, second = texts.two_people(kind)
+    return Grid(first, legal, optional), Grid(second, legal, optional)
+
+
 def plan_turn(seat: int, requests: list[dict[str, Any]], night_seats: Sequence[int]) -> Plan:
     """The two grids of `seat`'s turn for its open night requests (described as views show them)."""
     suspect, trust = decoys(seat, night_seats)
@@ -101,7 +107,7 @@ def plan_turn(seat: int, requests: list[dict[str, Any]], night_seats: Sequence[i
     if kind_type == "seats" and options.get("count") == 2:
         optional = bool(options.get("optional", True))
         legal = tuple(options["choices"])
-        pair = (Grid(texts.first_of_two(kind), legal, optional), Grid(texts.second_of_two(kind), legal, optional))
+        pair = two_grids(kind, legal, optional)
 
         def both(first: Any, second: Any) -> list[Decision]:
             return with_confirms([(kind, None if first is None and second is None else [first, second])])
@@ -140,7 +146,7 @@ def plan_turn(seat: int, requests: list[dict[str, Any]], night_seats: Sequence[i
         gaps = [tuple(gap) for gap in options["choices"]]
         legal = tuple(sorted({s for gap in gaps for s in gap}))
         optional = bool(options.get("optional", True))
-        pair = (Grid(texts.first_of_two(kind), legal, optional), Grid(texts.second_of_two(kind), legal, optional))
+        pair = two_grids(kind, legal, optional)
 
         def check_gap(first: Any, second: Any, names: Sequence[str]) -> None:
             if first is None and second is None:

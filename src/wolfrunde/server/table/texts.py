@@ -73,12 +73,9 @@ def not_selectable(name: str) -> str:
     return f"{name} kann hier nicht gewählt werden."
 
 
-def first_of_two(kind: str) -> str:
-    return f"{prompt(kind)} Die erste Person:"
-
-
-def second_of_two(kind: str) -> str:
-    return f"{prompt(kind)} Die zweite Person:"
+def two_people(kind: str) -> tuple[str, str]:
+    """The prompts of the two grids of a question of two people."""
+    return f"{prompt(kind)} Die erste Person:", f"{prompt(kind)} Die zweite Person:"
 
 
 def _name_means(first: str, second: str) -> str:
