@@ -1,8 +1,11 @@
-"""The five narrators: who they are and how each one sounds on every speech engine."""
+"""The five narrators: who they are and how each one sounds on every speech engine (`narrators.json`)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -40,50 +43,28 @@ class Narrator:
     character: str  # German, shown to players choosing a narrator
     espeak: EspeakVoice
     mbrola: tuple[MbrolaVoice, ...] = ()  # preferred first
-    pico: PicoVoice | None = None  # at most one narrator: pico's single voice would sound alike twice
+    # at most one narrator: pico has a single voice, and on it Hedda and Jutta differed only by 3.5
+    # semitones, with the same timbre (MFCC distance 2 against 10 or more between any two other voices)
+    pico: PicoVoice | None = None
 
 
-NARRATORS: tuple[Narrator, ...] = (
-    Narrator(
-        id="jutta",
-        name="Jutta",
-        character="Die warmherzige Dorferzählerin: gemütlich, mütterlich, mit einem Augenzwinkern.",
-        espeak=EspeakVoice(variant="de+f2", rate=142, pitch=48, pitch_range=65, word_gap=1),
-        mbrola=(MbrolaVoice("de5", 140, 48), MbrolaVoice("de3", 140, 45)),
-        pico=PicoVoice(pitch=95, speed=88),
-    ),
-    Narrator(
-        id="leopold",
-        name="Leopold",
-        character="Der würdevolle Chronist: umständlich, altmodisch, liebt lange Sätze.",
-        espeak=EspeakVoice(variant="de+m1", rate=135, pitch=38, pitch_range=90, word_gap=2),
-        mbrola=(MbrolaVoice("de2", 132, 42), MbrolaVoice("de4", 132, 40)),
-    ),
-    Narrator(
-        id="konrad",
-        name="Konrad",
-        character="Der wortkarge Holzfäller: knurrig, trocken, kurze Sätze.",
-        espeak=EspeakVoice(variant="de+m7", rate=165, pitch=18, pitch_range=15),
-        mbrola=(MbrolaVoice("de6", 178, 15), MbrolaVoice("de4", 178, 15)),
-    ),
-    Narrator(
-        id="mechthild",
-        name="Mechthild",
-        character="Die unheimliche Kräuterfrau: raunend, dunkel, voller Vorahnungen.",
-        espeak=EspeakVoice(variant="de+f4", rate=118, pitch=22, pitch_range=75, word_gap=3),
-        mbrola=(MbrolaVoice("de7", 115, 30), MbrolaVoice("de1", 115, 30)),
-    ),
-    Narrator(
-        id="hedda",
-        name="Hedda",
-        character="Die flotte Moderatorin: schnell, frech, gut gelaunt wie im Morgenradio.",
-        espeak=EspeakVoice(variant="de+f5", rate=200, pitch=72, pitch_range=60),
-        mbrola=(MbrolaVoice("de3", 195, 65), MbrolaVoice("de1", 195, 65)),
-        # no pico: pico has one voice, and on it Hedda and Jutta differed only by 3.5 semitones, with the
-        # same timbre (MFCC distance 2 against 10 or more between any two other voices)
-    ),
-)
+def _load() -> tuple[Narrator, ...]:
+    """The narrators as `narrators.json` describes them (the order is the order players see)."""
+    raw: list[dict[str, Any]] = json.loads(Path(__file__).with_name("narrators.json").read_text(encoding="utf-8"))
+    return tuple(
+        Narrator(
+            id=entry["id"],
+            name=entry["name"],
+            character=entry["character"],
+            espeak=EspeakVoice(**entry["espeak"]),
+            mbrola=tuple(MbrolaVoice(**voice) for voice in entry["mbrola"]),
+            pico=PicoVoice(**entry["pico"]) if "pico" in entry else None,
+        )
+        for entry in raw
+    )
 
+
+NARRATORS = _load()
 NARRATOR_IDS: tuple[str, ...] = tuple(narrator.id for narrator in NARRATORS)
 
 _BY_ID = {narrator.id: narrator for narrator in NARRATORS}
