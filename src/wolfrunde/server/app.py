@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from wolfrunde.server import auth, client_pages, invites, narration_http, narration_roles
+from wolfrunde.server import auth, client_pages, game_words, invites, narration_http, narration_roles
 from wolfrunde.server.addresses import ONLINE
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds import all_kinds
@@ -136,6 +136,7 @@ def create_app(config: ServerConfig) -> Starlette:
         Route("/api/health", health),
         Route("/api/online", online),
         *narration_roles.routes(),  # /api/roles, /api/roles/{id}, its Hörbeispiel
+        *game_words.routes(),  # /api/words: step names, questions, winners from the engine's catalogue
         *narration_http.routes(),  # /api/voices…, /api/narration/… (the narrator's audio)
         Route("/api/register", auth.register, methods=["POST"]),
         Route("/api/login", auth.login, methods=["POST"]),

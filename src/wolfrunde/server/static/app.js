@@ -3,6 +3,7 @@
 import { mount } from "./lib/dom.js";
 import { api } from "./lib/http.js";
 import { loadRoles } from "./lib/roles.js";
+import { loadWords } from "./lib/words.js";
 import { loginScreen, homeScreen } from "./online/account.js";
 import { startInvites, stopInvites } from "./online/invites.js";
 import { HOME, roomCode } from "./online/paths.js";
@@ -42,4 +43,4 @@ logout.addEventListener("click", async () => {
   go(HOME);
 });
 window.addEventListener("popstate", route);
-loadRoles().then(route);
+Promise.all([loadRoles(), loadWords()]).then(route);

@@ -25,6 +25,17 @@ export async function getJSON(path) {
   return dataOf(await api(path));
 }
 
+const once = new Map();
+
+// GET `path` once per page: every call shares the first answer. A failure gives `fallback` and is
+// asked again on the next call.
+export function getOnce(path, fallback) {
+  if (!once.has(path)) {
+    once.set(path, getJSON(path).catch(() => { once.delete(path); return fallback; }));
+  }
+  return once.get(path);
+}
+
 function dataOf(result) {
   if (!result.ok) throw new Error(result.data.message || TEXT.errors.failed);
   return result.data;

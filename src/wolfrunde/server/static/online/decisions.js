@@ -3,6 +3,7 @@
 import { el } from "../lib/dom.js";
 import { roleInfo } from "../lib/roles.js";
 import { TEXT } from "../lib/texts.js";
+import { hint, nobodyLabel, question } from "../lib/words.js";
 
 const T = TEXT.online;
 
@@ -24,8 +25,8 @@ export function form(request, ctx) {
   const label = (value) => optionLabel(value, ctx.names);
   const build = builders[request.options.type] || builders.choice;
   return el("div", { class: "decision", "data-kind": kind, role: "group", "aria-labelledby": titleId },
-    el("h2", { id: titleId }, T.kinds[kind] || kind),
-    T.explain[kind] ? el("p", { class: "hint" }, T.explain[kind]) : null,
+    el("h2", { id: titleId }, question(kind)),
+    hint(kind) ? el("p", { class: "hint" }, hint(kind)) : null,
     build(request, ctx, label));
 }
 
@@ -35,8 +36,8 @@ function optionButton(text, onclick, extra) {
 
 function nobody(request, ctx) {
   if (!request.options.optional) return null;
-  return el("button", { class: "secondary skip", onclick: () => ctx.decide(request.kind, null, T.nobodyFor[request.kind] || T.ui.nobody) },
-    T.nobodyFor[request.kind] || T.ui.nobody);
+  const text = nobodyLabel(request.kind) || T.ui.nobody;
+  return el("button", { class: "secondary skip", onclick: () => ctx.decide(request.kind, null, text) }, text);
 }
 
 const builders = {

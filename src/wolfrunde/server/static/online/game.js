@@ -6,6 +6,7 @@ import { el } from "../lib/dom.js";
 import { roleInfo, roleName } from "../lib/roles.js";
 import { sundial } from "../lib/sundial.js";
 import { TEXT } from "../lib/texts.js";
+import { nobodyLabel, question, winnerLine } from "../lib/words.js";
 import { chatPanel } from "./chat.js";
 import { form, optionLabel } from "./decisions.js";
 import { isHost } from "./session.js";
@@ -215,9 +216,10 @@ function changeForm(room, request, names) {
   const label = (value) => optionLabel(value, names);
   const sending = state.sending[kind];
   const pick = (value) => { if (value !== request.chosen) room.decide(kind, value, label(value)); };
-  const current = request.chosen === null ? (T.nobodyFor[kind] || T.ui.nobody) : label(request.chosen);
+  const nobody = nobodyLabel(kind) || T.ui.nobody;
+  const current = request.chosen === null ? nobody : label(request.chosen);
   return el("div", { class: "ballot", "data-kind": kind, role: "group", "aria-labelledby": titleId },
-    el("h2", { id: titleId }, T.kinds[kind] || kind),
+    el("h2", { id: titleId }, question(kind)),
     sending ? el("p", { class: "receipt sending", role: "status", "data-kind": kind }, T.ui.sending)
       : el("p", { class: "receipt", role: "status", "data-kind": kind }, el("strong", {}, T.ui.received), ` ${T.ui.yourVote(current)}`),
     el("p", { class: "hint" }, T.ui.changeHint),
@@ -226,12 +228,12 @@ function changeForm(room, request, names) {
       class: c === request.chosen ? "option picked" : "option", "aria-pressed": c === request.chosen ? "true" : "false",
       disabled: sending || null, onclick: () => pick(c) }, label(c)))),
     request.options.optional ? el("button", { class: "secondary skip", "aria-pressed": request.chosen === null ? "true" : "false",
-      disabled: sending || null, onclick: () => pick(null) }, T.nobodyFor[kind] || T.ui.nobody) : null);
+      disabled: sending || null, onclick: () => pick(null) }, nobody) : null);
 }
 
 function endSection(room, view, names) {
   const winners = view.result.winners.map((s) => names[s]);
-  return el("section", { class: "end" }, el("h1", {}, T.winners[view.result.winner] || view.result.winner),
+  return el("section", { class: "end" }, el("h1", {}, winnerLine(view.result.winner)),
     el("p", {}, `${T.ui.winner}: ${winners.join(", ") || T.ui.nobody}`),
     el("h2", {}, T.ui.allRoles),
     el("ul", { class: "players" }, view.players.map((p) => el("li", {}, el("span", { class: p.alive ? "" : "dead" }, p.name),

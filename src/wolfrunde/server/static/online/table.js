@@ -4,6 +4,7 @@ import { countdown } from "../lib/clock.js";
 import { el } from "../lib/dom.js";
 import { roleName } from "../lib/roles.js";
 import { TEXT } from "../lib/texts.js";
+import { stepName } from "../lib/words.js";
 
 const T = TEXT.online;
 
@@ -12,7 +13,7 @@ export function phaseBar(room, view, timer, { chat }) {
   const { state } = room;
   const over = view.result !== null && view.result !== undefined;
   const phase = over ? T.ui.over : `${view.phase === "night" ? T.ui.night : T.ui.day} ${view.round}`;
-  const step = !over && view.step ? T.steps[view.step] || null : null;
+  const step = !over && view.step ? stepName(view.step) : null;
   const chatButton = chat ? el("button", { class: "secondary chat-toggle", id: "chat-toggle",
     "aria-expanded": state.chatOpen ? "true" : "false", "aria-controls": "chat",
     onclick: () => { if (state.chatOpen) { state.chatOpen = false; room.render(); } else room.openChat(); } },

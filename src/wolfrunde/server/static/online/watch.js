@@ -3,6 +3,7 @@
 import { el } from "../lib/dom.js";
 import { roleName } from "../lib/roles.js";
 import { TEXT } from "../lib/texts.js";
+import { winnerLine } from "../lib/words.js";
 import { chatPanel } from "./chat.js";
 import { phaseBar, playerTable, rolesInPlay, storyLog, votedMark } from "./table.js";
 
@@ -18,7 +19,7 @@ export function watchScreen(room) {
     phaseBar(room, view, message.timer, { chat: true }),
     el("p", { class: "hint watching" }, T.ui.spectating),
     state.chatOpen ? chatPanel(room, { village: { name: T.ui.villageChannel, write: false } }, {}) : null,
-    over ? el("section", { class: "end" }, el("h2", {}, T.winners[view.result.winner] || view.result.winner),
+    over ? el("section", { class: "end" }, el("h2", {}, winnerLine(view.result.winner)),
       el("p", {}, `${T.ui.winner}: ${view.result.winners.map((s) => names[s]).join(", ") || T.ui.nobody}`)) : null,
     playerTable(view, null, (p) => [over && p.role ? roleName(p.role) : null, voted(p)]),
     rolesInPlay(state.lobby),
