@@ -164,18 +164,31 @@ def test_word_reaches_only_the_devices_that_may_know_it(tmp_path: Path) -> None:
     run(scenario)
 
 
+async def at_the_mayor(registry: Registry) -> tuple[RoomActor, list[Device], WerwoerterRoom]:
+    """A round on own devices, started: the Bürgermeister is asked to choose the word."""
+    room, devices = await devices_room(registry)
+    send(room, devices[0], type="start")
+    send(room, devices[0], type="play")
+    await until(room, "mayor")
+    return room, devices, round_in(room)
+
+
+async def day_begun(registry: Registry) -> tuple[RoomActor, list[Device], WerwoerterRoom, list[Any]]:
+    """A round on own devices whose Bürgermeister let the time to choose run out (the first of the offered
+    words is taken): the day has begun. Returns the room, its devices, the round and the offered words."""
+    room, devices, ww = await at_the_mayor(registry)
+    assert ww.game is not None
+    offered = list(ww.game.pending()[0].options)
+    room.post(Wake(Deadline(ww.generation)))
+    await until(room, "day")
+    return room, devices, ww, offered
+
+
 def test_timers_end_talk_and_vote_and_nobody_voting_lets_the_werewolves_win(tmp_path: Path) -> None:
     async def scenario() -> None:
         registry = registry_in(tmp_path)
-        room, devices = await devices_room(registry)
-        ww = round_in(room)
-        send(room, devices[0], type="start")
-        send(room, devices[0], type="play")
-        await until(room, "mayor")
+        room, _, ww, offered = await day_begun(registry)
         assert ww.game is not None
-        offered = ww.game.pending()[0].options
-        room.post(Wake(Deadline(ww.generation)))  # the Bürgermeister never chooses: the first word is taken
-        await until(room, "day")
         assert ww.game.view(ww.game.mayor)["word"] == offered[0]
         day = ww.state.stage
         assert day.deadline is not None and day.started is not None
@@ -197,13 +210,7 @@ def test_timers_end_talk_and_vote_and_nobody_voting_lets_the_werewolves_win(tmp_
 def test_the_day_warns_at_the_sonnenuhrs_times_and_a_warning_of_an_older_day_stays_silent(tmp_path: Path) -> None:
     async def scenario() -> None:
         registry = registry_in(tmp_path)
-        room, devices = await devices_room(registry)
-        ww = round_in(room)
-        send(room, devices[0], type="start")
-        send(room, devices[0], type="play")
-        await until(room, "mayor")
-        room.post(Wake(Deadline(ww.generation)))
-        await until(room, "day")
+        room, devices, ww, _ = await day_begun(registry)
         day = ww.state.stage
         assert day.deadline is not None and day.started is not None
         marks = [(offset, DAY_MARKS[mark]) for offset, mark in sundial.sundial_marks(day.deadline - day.started)]
@@ -225,11 +232,7 @@ def test_the_day_warns_at_the_sonnenuhrs_times_and_a_warning_of_an_older_day_sta
 def test_pointing_time_runs_out_and_a_werewolf_who_did_not_point_points_at_nobody(tmp_path: Path) -> None:
     async def scenario() -> None:
         registry = registry_in(tmp_path)
-        room, devices = await devices_room(registry)
-        ww = round_in(room)
-        send(room, devices[0], type="start")
-        send(room, devices[0], type="play")
-        await until(room, "mayor")
+        room, devices, ww = await at_the_mayor(registry)
         assert ww.game is not None
         mayor = ww.game.mayor
         send(room, devices[mayor], type="decide", kind="choose_word", choice=ww.game.pending()[0].options[0])
@@ -249,11 +252,7 @@ def test_pointing_time_runs_out_and_a_werewolf_who_did_not_point_points_at_nobod
 def test_a_device_may_only_act_for_its_own_seat(tmp_path: Path) -> None:
     async def scenario() -> None:
         registry = registry_in(tmp_path)
-        room, devices = await devices_room(registry)
-        ww = round_in(room)
-        send(room, devices[0], type="start")
-        send(room, devices[0], type="play")
-        await until(room, "mayor")
+        room, devices, ww = await at_the_mayor(registry)
         assert ww.game is not None
         other = next(s for s in range(5) if s != ww.game.mayor)
         devices[other].drain()
