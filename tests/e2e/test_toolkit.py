@@ -108,6 +108,47 @@ def test_the_element_builder_leaves_out_null_but_keeps_zero(page: Page) -> None:
     assert built["svgNs"] == "http://www.w3.org/2000/svg" and built["circles"] == 1 and built["iconText"] == ""
 
 
+SCREEN = """() => {
+  const { el, mount, steadyWhilePressed } = toolkit.dom;
+  const main = document.getElementById("main");
+  window.taps = 0; window.draws = 0;
+  const tap = () => { window.taps += 1; };
+  const draw = () => { window.draws += 1; mount(main, el("button", { id: "vote", onclick: tap }, "Enthalten")); };
+  document.body.append(el("button", { id: "outside" }, "Sprechtaste"));
+  window.plainDraw = draw;
+  window.steadyDraw = steadyWhilePressed(draw, () => main);
+  draw();
+}"""
+
+
+def press_while_drawn(page: Page, redraw: str) -> None:
+    """A tap on the button during which the screen is drawn anew (as when another player's vote comes in)."""
+    box = page.locator("#vote").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.evaluate(redraw)
+    page.mouse.up()
+    page.clock.run_for(10)
+
+
+def test_a_tap_during_a_redraw_is_not_lost(page: Page) -> None:
+    page.evaluate(SCREEN)
+    press_while_drawn(page, "plainDraw()")
+    assert page.evaluate("[taps, draws]") == [0, 2], "the cause: a button replaced under the finger gets no click"
+    press_while_drawn(page, "steadyDraw()")
+    assert page.evaluate("[taps, draws]") == [1, 3], "the redraw waits for the press, and comes after the click"
+    page.evaluate("steadyDraw()")  # no press: at once
+    assert page.evaluate("draws") == 4
+    box = page.locator("#outside").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + 2, box["y"] + 2)
+    page.mouse.down()  # a press outside the screen it draws (the voice chat's key) does not hold it up
+    page.evaluate("steadyDraw()")
+    assert page.evaluate("draws") == 5
+    page.mouse.up()
+
+
 def test_the_socket_stops_for_good_on_an_unknown_room_with_a_german_reason(page: Page) -> None:
     page.route_web_socket("**/ws/**", lambda ws: ws.close(code=4404, reason="no_room"))
     page.evaluate("connect({ url: '/ws/rooms/QQQQQ' })")

@@ -3,7 +3,7 @@
 import { mount } from "./lib/dom.js";
 import { api } from "./lib/http.js";
 import { loadRoles } from "./lib/roles.js";
-import { loadWords } from "./lib/words.js";
+import { loadWords } from "./lib/game_words.js";
 import { loginScreen, homeScreen } from "./online/account.js";
 import { startInvites, stopInvites } from "./online/invites.js";
 import { HOME, roomCode } from "./online/paths.js";

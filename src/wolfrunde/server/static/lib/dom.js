@@ -48,3 +48,33 @@ function fill(node, attrs, children) {
   if (node.localName === "button" && !node.hasAttribute("type")) node.setAttribute("type", "button");
   return append(node, children);
 }
+
+// A tap that spans a redraw is lost: the button under the finger is replaced between press and release,
+// so no click follows. `steadyWhilePressed(draw, root)` is `draw` postponed while a press inside the node
+// `root()` redraws lasts (at most PRESS_LIMIT_MS, longer than any hold a screen asks for), then run once,
+// after the click the press ends in. Presses elsewhere (the voice chat's key) never hold it up.
+const PRESS_LIMIT_MS = 6000;
+let pressed = null;  // { target, since }
+const afterPress = new Set();
+
+function released() {
+  pressed = null;
+  const draws = [...afterPress];
+  afterPress.clear();
+  if (draws.length) setTimeout(() => draws.forEach((draw) => draw()), 0);
+}
+
+if (typeof document !== "undefined") {
+  document.addEventListener("pointerdown", (event) => { pressed = { target: event.target, since: Date.now() }; }, true);
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
+}
+
+export function steadyWhilePressed(draw, root) {
+  return function steady() {
+    const node = root();
+    const holding = pressed && node && node.contains(pressed.target) && Date.now() - pressed.since < PRESS_LIMIT_MS;
+    if (holding) afterPress.add(steady);
+    else draw();
+  };
+}

@@ -3,7 +3,7 @@
 import { el } from "../lib/dom.js";
 import { roleInfo } from "../lib/roles.js";
 import { TEXT } from "../lib/texts.js";
-import { hint, nobodyLabel, question } from "../lib/words.js";
+import { hint, nobodyLabel, question } from "../lib/game_words.js";
 
 const T = TEXT.online;
 

@@ -6,7 +6,7 @@ import { el } from "../lib/dom.js";
 import { roleInfo, roleName } from "../lib/roles.js";
 import { sundial } from "../lib/sundial.js";
 import { TEXT } from "../lib/texts.js";
-import { nobodyLabel, question, winnerLine } from "../lib/words.js";
+import { nobodyLabel, question, winnerLine } from "../lib/game_words.js";
 import { chatPanel } from "./chat.js";
 import { form, optionLabel } from "./decisions.js";
 import { isHost } from "./session.js";

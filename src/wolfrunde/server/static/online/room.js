@@ -1,6 +1,6 @@
 // One online room on this page: its connection (docs/protocol.md, "The room WebSocket"), what the
 // server has told this seat, and which screen shows it.
-import { el, mount } from "../lib/dom.js";
+import { el, mount, steadyWhilePressed } from "../lib/dom.js";
 import * as narration from "../lib/narration.js";
 import { openSocket } from "../lib/socket.js";
 import { toast } from "../lib/toast.js";
@@ -135,8 +135,11 @@ export function openChat(channel) {
   render();
 }
 
-// The room's screen: the game of this seat, else a running game watched, else the lobby.
-export function render() {
+// The room's screen: the game of this seat, else a running game watched, else the lobby. It is drawn
+// anew on every message, so a redraw waits for a press to end (a vote tapped just as another comes in).
+export const render = steadyWhilePressed(draw, () => main);
+
+function draw() {
   if (!main) return;
   if (state.stopped) {
     keepAwake(false);

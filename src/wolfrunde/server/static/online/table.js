@@ -4,7 +4,7 @@ import { countdown } from "../lib/clock.js";
 import { el } from "../lib/dom.js";
 import { roleName } from "../lib/roles.js";
 import { TEXT } from "../lib/texts.js";
-import { stepName } from "../lib/words.js";
+import { stepName } from "../lib/game_words.js";
 
 const T = TEXT.online;
 

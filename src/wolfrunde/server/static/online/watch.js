@@ -3,7 +3,7 @@
 import { el } from "../lib/dom.js";
 import { roleName } from "../lib/roles.js";
 import { TEXT } from "../lib/texts.js";
-import { winnerLine } from "../lib/words.js";
+import { winnerLine } from "../lib/game_words.js";
 import { chatPanel } from "./chat.js";
 import { phaseBar, playerTable, rolesInPlay, storyLog, votedMark } from "./table.js";
 
