@@ -160,7 +160,9 @@ def test_the_silence_vote_is_explained_while_it_counts(new_context) -> None:  # 
     screens(speaker, "online-silence-vote")
     for page in asked:
         page.locator('.decision[data-kind="vote"] button.secondary.skip').click()
-    expect(speaker.locator("section.news")).to_contain_text(  # once the vote has closed and been told
-        f"{listed} haben sich vor der Abstimmung nie gemeldet und bekommen dafür je eine Strafstimme.",
-        timeout=VOTE_CLOSES_MS,
+    # once the vote has closed and been told: in the news, and in the whole story (which the end screen
+    # keeps when the verdict hit the one wolf)
+    told = speaker.locator("section.news, details.story").filter(
+        has_text=f"{listed} haben sich vor der Abstimmung nie gemeldet und bekommen dafür je eine Strafstimme."
     )
+    expect(told.first).to_be_attached(timeout=VOTE_CLOSES_MS)
