@@ -129,8 +129,8 @@ def test_a_vote_changed_over_the_websocket_counts_and_every_seat_sees_the_same_t
             for seat, token in tokens.items()
         }
         for seat, ws in sockets.items():
-            assert receive_until(ws, "game")["view"]["step"] == "vote"
-            until_pong(ws, f"connected-{seat}")  # what connecting brought (the others' arrivals too)
+            assert settled(ws, len(NAMES))["view"]["step"] == "vote"
+            until_pong(ws, f"connected-{seat}")  # the rest of what its own arrival brought
         told: dict[int, list[dict[str, Any]]] = {seat: [] for seat in sockets}
 
         def vote(seat: int, target: int, ref: str) -> None:
@@ -170,6 +170,22 @@ def test_a_vote_changed_over_the_websocket_counts_and_every_seat_sees_the_same_t
         late = receive_until(sockets[0], "error", limit=50)
         # refused: by the rules (the vote is closed), or still earlier while the narrator tells the verdict
         assert late["ref"] == "late" and late["code"] in ("illegal", "not_now"), "a closed vote cannot be changed"
+
+
+def settled(ws, seats: int) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """Reads what connecting brings until the seat has its game and a lobby that shows all `seats` seats
+    connected (each arrival is told to everyone as a lobby, whenever the room gets to it); the game."""
+    game = None
+    everyone = False
+    for _ in range(50):
+        message = ws.receive_json()
+        if message["type"] == "game":
+            game = message
+        elif message["type"] == "lobby":
+            everyone = len(message["seats"]) == seats and all(seat["online"] for seat in message["seats"])
+        if game is not None and everyone:
+            return game
+    raise AssertionError("the seat never saw its game and everyone connected")
 
 
 def until_pong(ws, ref: str) -> list[dict[str, Any]]:  # type: ignore[no-untyped-def]
