@@ -50,7 +50,7 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
         return
     if type(old) is list and type(new) is list:
         known = len(old)
-        if len(new) > known and _same(new[:known], old):
+        if len(new) > known and all(x is y or _same(x, y) for x, y in zip(new, old, strict=False)):
             ops.append(["add", path, new[known:]])
             return
         if len(new) == known:
@@ -63,13 +63,31 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
 
 def _same(a: Any, b: Any) -> bool:
     """Equal as JSON. Python's == holds 1 == 1.0 == True, which JSON tells apart (a list of seats
-    [0, 1] and a list of answers [False, True]), so what == calls equal is compared by its encoding too;
-    shared parts compare by identity."""
+    [0, 1] and a list of answers [False, True]), so the types are compared at every level. Shared parts
+    compare by identity first: two messages of a seat share most of their parts (the event dicts), so
+    this seldom goes deeper than one level."""
     if a is b:
         return True
-    if type(a) is not type(b) or a != b:
+    kind = type(a)
+    if kind is not type(b):
         return False
-    return type(a) not in (list, dict) or _encoded(a) == _encoded(b)
+    if kind is list:
+        return len(a) == len(b) and all(x is y or _same(x, y) for x, y in zip(a, b, strict=False))
+    if kind is dict:
+        if len(a) != len(b):
+            return False
+        for key, value in a.items():
+            if type(key) is not str:  # 1 and True are the same dict key but not the same JSON key
+                return _encoded(a) == _encoded(b)
+            if key not in b:
+                return False
+            other = b[key]
+            if value is not other and not _same(value, other):
+                return False
+        return True
+    if kind is float:
+        return a == b and _encoded(a) == _encoded(b)  # 0.0 and -0.0
+    return bool(a == b)
 
 
 def _encoded(value: Any) -> bytes:
