@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import time
 from typing import Any
 
@@ -73,7 +74,7 @@ class SeatLog:
         events = view["events"]
         known = len(self._events)
         key = (reader, names)
-        grown = len(events) >= known and all(a is b for a, b in zip(events, self._events, strict=False))
+        grown = len(events) >= known and all(map(operator.is_, events, self._events))
         if key != self._key or not grown:
             self._key, self._lines, self._round, self._phase, known = key, [], 0, "night", 0
         for event in events[known:]:

@@ -19,6 +19,7 @@ A path is a list of keys and list positions. `apply` (here, for Python clients a
 from __future__ import annotations
 
 import json
+import operator
 import secrets
 from collections import deque
 from collections.abc import Mapping
@@ -50,7 +51,7 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
         return
     if type(old) is list and type(new) is list:
         known = len(old)
-        if len(new) > known and all(x is y or _same(x, y) for x, y in zip(new, old, strict=False)):
+        if len(new) > known and _same_items(new, old):
             ops.append(["add", path, new[known:]])
             return
         if len(new) == known:
@@ -72,7 +73,7 @@ def _same(a: Any, b: Any) -> bool:
     if kind is not type(b):
         return False
     if kind is list:
-        return len(a) == len(b) and all(x is y or _same(x, y) for x, y in zip(a, b, strict=False))
+        return len(a) == len(b) and _same_items(a, b)
     if kind is dict:
         if len(a) != len(b):
             return False
@@ -88,6 +89,14 @@ def _same(a: Any, b: Any) -> bool:
     if kind is float:
         return a == b and _encoded(a) == _encoded(b)  # 0.0 and -0.0
     return bool(a == b)
+
+
+def _same_items(longer: list[Any], items: list[Any]) -> bool:
+    """The first len(items) items of `longer` are the same as `items`: by identity, which holds for
+    nearly all of them (a seat's event dicts and log lines are shared), else as JSON."""
+    if all(map(operator.is_, longer, items)):
+        return True
+    return all(x is y or _same(x, y) for x, y in zip(longer, items, strict=False))
 
 
 def _encoded(value: Any) -> bytes:
