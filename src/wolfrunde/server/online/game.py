@@ -213,6 +213,7 @@ class OnlineGame(PacedGame):
             timer=timer,
             timers=self.lobby.settings.timers,
             now=now,
+            open_channels=self.channels_for(seat),
         )
         self._plans[seat] = (view, key, plan)
         return plan
@@ -224,8 +225,8 @@ class OnlineGame(PacedGame):
         is never changed once it is shown."""
         timer = self.timer
         started = None if timer is None else timer.night_started
-        whisper = started is not None and now < float(started) + self.lobby.settings.timers.get("lovers", 30)
-        return timer, whisper, tuple(sorted(self.lobby.settings.timers.items()))
+        whisper = started is not None and channels.whisper_window_open(started, self.lobby.settings.timers, now)
+        return timer, whisper  # the lobby's timers do not change while its game runs
 
 
 def _key(event: dict[str, Any]) -> bytes:
