@@ -64,9 +64,9 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
 
 def _same(a: Any, b: Any) -> bool:
     """Equal as JSON. Python's == holds 1 == 1.0 == True, which JSON tells apart (a list of seats
-    [0, 1] and a list of answers [False, True]), so the types are compared at every level. Shared parts
-    compare by identity first: two messages of a seat share most of their parts (the event dicts), so
-    this seldom goes deeper than one level."""
+    [0, 1] and a list of answers [False, True]), so what == calls equal is compared by its encoding too.
+    Lists are compared item by item by identity first: two messages of a seat share most of their parts
+    (the event dicts, the log lines), and a long list of shared items is never encoded."""
     if a is b:
         return True
     kind = type(a)
@@ -74,29 +74,18 @@ def _same(a: Any, b: Any) -> bool:
         return False
     if kind is list:
         return len(a) == len(b) and _same_items(a, b)
-    if kind is dict:
-        if len(a) != len(b):
-            return False
-        for key, value in a.items():
-            if type(key) is not str:  # 1 and True are the same dict key but not the same JSON key
-                return _encoded(a) == _encoded(b)
-            if key not in b:
-                return False
-            other = b[key]
-            if value is not other and not _same(value, other):
-                return False
-        return True
-    if kind is float:
-        return a == b and _encoded(a) == _encoded(b)  # 0.0 and -0.0
-    return bool(a == b)
+    if a != b:
+        return False
+    return (kind is not dict and kind is not float) or _encoded(a) == _encoded(b)  # 0.0 and -0.0 too
 
 
 def _same_items(longer: list[Any], items: list[Any]) -> bool:
     """The first len(items) items of `longer` are the same as `items`: by identity, which holds for
-    nearly all of them (a seat's event dicts and log lines are shared), else as JSON."""
+    nearly all of them, else as JSON."""
     if all(map(operator.is_, longer, items)):
         return True
-    return all(x is y or _same(x, y) for x, y in zip(longer, items, strict=False))
+    head = longer[: len(items)]
+    return head == items and _encoded(head) == _encoded(items)
 
 
 def _encoded(value: Any) -> bytes:
