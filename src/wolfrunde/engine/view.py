@@ -18,6 +18,7 @@ from wolfrunde.engine.model import Side
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
     from wolfrunde.engine.model import Event
+    from wolfrunde.engine.registry import Table
 
 
 def event_dict(event: Event) -> dict[str, Any]:
@@ -104,16 +105,15 @@ def _assemble(
     if over:
         sides = {p.seat: game.side(p.seat).value for p in game.players}
     you: dict[str, Any] = {"role": me.card, "side": game.side(seat).value, "alive": me.alive}
-    for role in game.table.roles:
-        if role.view_you is not None:
-            you.update(role.view_you(game, seat))
+    you_hooks, player_hooks = _hooks(game.table)
+    for view_you in you_hooks:
+        you.update(view_you(game, seat))
     you["card_state"] = own_card_state(game, seat)
     players = []
     for p in game.players:
         entry: dict[str, Any] = {"seat": p.seat, "name": p.name, "alive": p.alive}
-        for role in game.table.roles:
-            if role.view_player is not None:
-                entry.update(role.view_player(game, seat, p.seat))
+        for view_player in player_hooks:
+            entry.update(view_player(game, seat, p.seat))
         entry["role"] = known.get(p.seat)
         entry["side"] = sides.get(p.seat)
         players.append(entry)
@@ -133,6 +133,20 @@ def _assemble(
         "events": events,
         "result": game.result,
     }
+
+
+_HOOKS: dict[int, tuple[Table, tuple[Any, ...], tuple[Any, ...]]] = {}
+
+
+def _hooks(table: Table) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The `view_you` and `view_player` hooks of a table's roles, in the table's order (most roles have
+    none: a view does not ask every role for every player). A table never changes once made."""
+    cached = _HOOKS.get(id(table))
+    if cached is None or cached[0] is not table:
+        you = tuple(role.view_you for role in table.roles if role.view_you is not None)
+        player = tuple(role.view_player for role in table.roles if role.view_player is not None)
+        cached = _HOOKS[id(table)] = (table, you, player)
+    return cached[1], cached[2]
 
 
 def own_card_state(game: Game, seat: int) -> dict[str, Any]:
