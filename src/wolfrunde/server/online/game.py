@@ -52,6 +52,7 @@ class OnlineGame(PacedGame):
         self._readable: dict[int, frozenset[str]] = {}
         self.voice = VoiceRelay(turn_server(config))
         self._logs: dict[int, payloads.SeatLog] = {}  # each seat's log, extended view by view
+        self._words = payloads.EventLines()  # the events' lines, filled in once for every seat
         self._watched: dict[str, Any] | None = None  # the spectators' last message
         # each seat's channels and voice plan, with the view and inputs they were made of (`_inputs`)
         self._channels: dict[int, tuple[dict[str, Any], tuple[Any, ...], dict[str, bool]]] = {}
@@ -63,7 +64,10 @@ class OnlineGame(PacedGame):
 
     # --- what the online round says -----------------------------------------------------------------
     def payload(self, seat: int, shown: Shown) -> dict[str, Any]:
-        lines = self._logs.setdefault(seat, payloads.SeatLog()).lines(shown.view)
+        log = self._logs.get(seat)
+        if log is None:
+            log = self._logs[seat] = payloads.SeatLog(self._words)
+        lines = log.lines(shown.view)
         channels = self.channels_for(seat)
         return payloads.game(seat, shown.view, shown.deadline, channels, lines, self._whisper_until(seat))
 
