@@ -183,12 +183,20 @@ def _insert_all(connection: Connection, appends: list[Append]) -> list[float]:
         for a, now in zip(appends, times, strict=True)
     ]
     connection.execute(_INSERT_COMMAND, rows)
+    updates: dict[frozenset[str], list[dict[str, Any]]] = {}  # the room columns, one UPDATE per set of them
     for append, now in zip(appends, times, strict=True):
         if append.fields:
             columns = _columns(now, append.fields)
-            changed = connection.execute(_update_columns(frozenset(columns)), {"room": append.code, **columns})
-            if changed.rowcount != 1:
-                raise KeyError(append.code)
+            updates.setdefault(frozenset(columns), []).append({"room": append.code, **columns})
+    several = connection.dialect.supports_sane_multi_rowcount  # an executemany's count is the sum
+    for names, params in updates.items():
+        if len(params) > 1 and several:
+            if connection.execute(_update_columns(names), params).rowcount != len(params):
+                raise KeyError(", ".join(row["room"] for row in params))
+            continue
+        for row in params:
+            if connection.execute(_update_columns(names), row).rowcount != 1:
+                raise KeyError(row["room"])
     return times
 
 
