@@ -206,10 +206,7 @@ class Game:
 
     def answered_view(self, seat: int) -> dict[str, Any]:
         """`view(seat)` at a boundary: as the seat may know it, with nothing open."""
-        shown = view.for_seat(self, seat)
-        shown["pending"] = []
-        shown["changeable"] = []
-        return shown
+        return view.for_seat(self, seat, answered=True)
 
     # ---- helpers for rules -----------------------------------------------------------------
     def emit(
