@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from wolfrunde.engine import registry
 from wolfrunde.engine.model import Side
 
 if TYPE_CHECKING:
@@ -149,18 +150,9 @@ def _assemble(
     }
 
 
-_HOOKS: dict[int, tuple[Table, tuple[Any, ...], tuple[Any, ...]]] = {}
-
-
 def _hooks(table: Table) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """The `view_you` and `view_player` hooks of a table's roles, in the table's order (most roles have
-    none: a view does not ask every role for every player). A table never changes once made."""
-    cached = _HOOKS.get(id(table))
-    if cached is None or cached[0] is not table:
-        you = tuple(role.view_you for role in table.roles if role.view_you is not None)
-        player = tuple(role.view_player for role in table.roles if role.view_player is not None)
-        cached = _HOOKS[id(table)] = (table, you, player)
-    return cached[1], cached[2]
+    """The roles' `view_you` and `view_player` hooks, in the table's order (`registry.hooks`)."""
+    return registry.hooks(table, "view_you"), registry.hooks(table, "view_player")
 
 
 def own_card_state(game: Game, seat: int) -> dict[str, Any]:

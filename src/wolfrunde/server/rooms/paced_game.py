@@ -379,8 +379,8 @@ class PacedGame:
         changed: set[int] = set()
         for seat, (version, view, private) in snapshot.seats.items():
             if self._versions.get(seat) != (version, None):
-                # the snapshot left out only views of versions shown by then (Match._answered)
-                assert view is not None and private is not None, f"seat {seat}: no view of a new version"
+                if view is None or private is None:  # never: only views of versions shown by then are left out
+                    raise RuntimeError(f"room {self.services.code}: seat {seat}'s boundary view was not taken")
                 self.published[seat] = Shown(view, private, None)
                 self._versions[seat] = (version, None)
                 changed.add(seat)
