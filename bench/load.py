@@ -61,6 +61,7 @@ SUMMARY_KEYS = (
     "ack_p99_ms",
     "memory_per_room_kib",
     "server_cpu_seconds",
+    "server_cpu_ms_per_decision",
     "bare_messages_per_second",
     "ratio_to_bare",
 )
@@ -278,17 +279,11 @@ def run(
     processes: int,
     server_pid: int | None = None,
     profile: str | None = None,
+    profile_gil: bool = False,
 ) -> dict[str, Any]:
     """One run against a running server whose accounts are `cookies` (ten a room)."""
     memory_before = resident_kib(server_pid) if server_pid else 0
     profiler = None
-    if profile and server_pid:
-        spy = str(Path(sys.executable).parent / "py-spy")
-        profiler = subprocess.Popen(
-            [spy, "record", "--pid", str(server_pid), "--rate", "200", "--format", "raw", "--output", profile],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
     codes = asyncio.run(make_rooms(base, cookies, rooms))
     room_specs = [(code, cookies[i * PLAYERS : (i + 1) * PLAYERS]) for i, code in enumerate(codes)]
     shares = [room_specs[i::processes] for i in range(processes)]
@@ -319,6 +314,14 @@ def run(
             assert child.stdout is not None
             if child.stdout.readline().strip() != "seated":
                 raise RuntimeError("a client process failed before the games started")
+        if profile and server_pid:  # the games only, as the CPU figure (not the lobby and seating)
+            spy = str(Path(sys.executable).parent / "py-spy")
+            profiler = subprocess.Popen(
+                [spy, "record", "--pid", str(server_pid), "--rate", "200", "--format", "raw", "--output", profile]
+                + (["--gil"] if profile_gil else []),
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
         started = time.perf_counter()
         cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
         for child, _ in children:
@@ -393,6 +396,7 @@ def one_run(args: argparse.Namespace, run_index: int) -> dict[str, Any]:
                 args.processes,
                 process.pid,
                 args.profile,
+                args.profile_gil,
             )
         finally:
             process.terminate()
@@ -434,6 +438,9 @@ def main() -> int:
     parser.add_argument("--pacing", choices=("on", "off"), default="off")
     parser.add_argument("--processes", type=int, default=1, help="client processes driving the bots")
     parser.add_argument("--profile", default=None, help="py-spy's raw stacks of the server to this file")
+    parser.add_argument(
+        "--profile-gil", action="store_true", help="with --profile: only the samples holding the GIL (py-spy --gil)"
+    )
     parser.add_argument("--bare", action="store_true", help="also run the bare broadcast baseline")
     parser.add_argument(
         "--think",

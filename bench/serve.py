@@ -80,6 +80,7 @@ def main() -> int:
     import uvicorn
 
     from wolfrunde.server.app import create_app
+    from wolfrunde.server.ws_protocol import protocol_class
 
     if args.name_voices == "off":
         from wolfrunde.server.narration_voices import ServerVoices
@@ -96,7 +97,14 @@ def main() -> int:
     every = LocalWindow(SlidingWindow(10**9, 60.0))  # every bench socket comes from 127.0.0.1
     app.state.code_guesses = CodeGuesses(lookups=every, misses=every)
     uvicorn.run(
-        app, host="127.0.0.1", port=args.port, ws_max_size=65536, log_level="warning", server_header=False, backlog=4096
+        app,
+        host="127.0.0.1",
+        port=args.port,
+        ws=protocol_class(),  # as `wolfrunde serve`
+        ws_max_size=65536,
+        log_level="warning",
+        server_header=False,
+        backlog=4096,
     )
     return 0
 

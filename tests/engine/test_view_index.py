@@ -20,6 +20,7 @@ MAX_DECISIONS = 3000
 def check_every_seat(game: Game) -> None:
     for seat in range(len(game.players)):
         assert game.view(seat) == full_view(game, seat), seat
+        assert game.answered_view(seat) == {**full_view(game, seat), "pending": [], "changeable": []}, seat
         indexed = game.index.of(game.events, seat)
         visible = [e for e in game.events if e.visible(seat)]
         assert indexed.counted == sum(1 for e in visible if e.type != "step")

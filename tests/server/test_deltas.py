@@ -180,8 +180,16 @@ def test_applying_the_diff_of_any_two_documents_gives_the_second(old, new):
 
 @pytest.mark.parametrize(
     ("old", "new"),
-    [([0, 1], [False, True]), ({"a": 1}, {"a": True}), ({"a": [1.0]}, {"a": [1]}), ([[0]], [[False]])],
+    [
+        ([0, 1], [False, True]),
+        ({"a": 1}, {"a": True}),
+        ({"a": [1.0]}, {"a": [1]}),
+        ([[0]], [[False]]),
+        ({"a": [{"b": 1}]}, {"a": [{"b": True}]}),
+        ({"a": [0.0]}, {"a": [-0.0]}),
+        ({"a": [[1], [2]]}, {"a": [[1], [2], [3]]}),
+    ],
 )
 def test_values_python_calls_equal_but_json_tells_apart_are_patched(old: object, new: object) -> None:
-    rebuilt = apply(orjson.loads(orjson.dumps(old)), diff(old, new))
+    rebuilt = apply(orjson.loads(orjson.dumps(old)), orjson.loads(orjson.dumps(diff(old, new))))
     assert same_json(rebuilt, new)

@@ -2,7 +2,17 @@ import random
 
 import pytest
 
-from wolfrunde.server.match import IllegalMove, Match, SetupError, check_roles, deal, recommended, replay
+from wolfrunde.server.match import (
+    IllegalMove,
+    Match,
+    SetupError,
+    StepChange,
+    check_roles,
+    deal,
+    recommended,
+    replay,
+)
+from wolfrunde.simulation.policy import choose
 
 SETUP = {
     "names": ["Anna", "Ben", "Carl", "Dora", "Emil"],
@@ -98,3 +108,61 @@ def test_a_set_the_lobby_accepts_always_starts_sets_stay_together() -> None:
         for seed in range(200):
             setup = deal(names, roles, rules="wolfrunde", mode=mode, rng=random.Random(seed))
             assert "sister" not in setup["center"] and "thief" not in setup["center"]
+
+
+class Screens:
+    """What a room does with a match's boundaries (`PacedGame._publish_snapshot` and `publish`): a seat is
+    sent its view when its version changed; returns what each seat was sent, in order."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.versions: dict[int, tuple[object, ...]] = {}
+        self.sent: list[tuple[int, object, object]] = []
+
+    def boundaries(self, change: StepChange) -> None:
+        for snapshot in change.boundaries:
+            for seat, (version, view, private) in snapshot.seats.items():
+                if self.versions.get(seat) != (version, None):
+                    assert view is not None and private is not None  # never left out when it is sent
+                    self.versions[seat] = (version, None)
+                    self.sent.append((seat, view, private))
+
+    def publish(self) -> None:
+        for seat in range(self.match.seats):
+            version = (self.match.view_version(seat), 1.0 if self.match.asked(seat) else None)
+            if self.versions.get(seat) != version:
+                self.versions[seat] = version
+                self.sent.append((seat, self.match.view(seat), self.match.private_events(seat)))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_boundaries_leave_out_only_views_no_seat_is_sent(seed: int) -> None:
+    """A match told what its room shows (`Match.shown`) takes no view at a boundary for a seat whose
+    version did not change; every seat is still sent exactly what it is sent when every view is taken."""
+    rng = random.Random(seed)
+    players = rng.randint(5, 12)
+    names = [f"P{i}" for i in range(players)]
+    roles = recommended(players, "wolfrunde")
+    assert roles is not None
+    setup = deal(names, roles, rules="wolfrunde", mode="online", meldeliste=seed % 2 == 0, rng=rng)
+    full, lean = Match(setup, watching=True), Match(setup, watching=True)
+    every, skipping = Screens(full), Screens(lean)
+    lean.shown = lambda seat, version: skipping.versions.get(seat) == (version, None)
+    left_out = 0
+    for screens, match in ((every, full), (skipping, lean)):
+        screens.boundaries(match.begin())
+        screens.publish()
+    for _ in range(3000):
+        requests = full.game.pending()
+        if not requests:
+            break
+        request = rng.choice(requests)
+        choice = choose(full.game, request, random.Random(rng.random()))
+        changes = [match.decide(request.seat, request.kind, choice) for match in (full, lean)]
+        for screens, change in zip((every, skipping), changes, strict=True):
+            screens.boundaries(change)
+            screens.publish()
+        left_out += sum(1 for s in changes[1].boundaries for _, view, _ in s.seats.values() if view is None)
+    assert full.over and lean.over
+    assert skipping.sent == every.sent
+    assert left_out > 0

@@ -76,3 +76,20 @@ def test_a_step_that_asked_nobody_ends_a_part_and_the_next_part_waits(voices: Se
     assert at_once == 0 and [c["scene"] for c in one["cues"]] == ["seer_wakes"]
     assert later == pytest.approx(first + 5.0, abs=0.01) and len(two["cues"]) == 2
     assert batch.seconds == pytest.approx(sum(c["seconds"] + CUE_GAP for c in batch.cues), abs=0.01)
+
+
+@pytest.mark.parametrize(
+    ("values", "say", "style"),
+    [
+        ({"name": "Ben"}, {}, "voll"),
+        ({"name": "Ben"}, {"Ben": "Bään", "Anna": "Ahna"}, "voll"),
+        ({"name": "Carl"}, {"Carl": "Karl"}, "knapp"),
+    ],
+)
+def test_a_cue_in_one_go_is_its_text_length_and_both_addresses(
+    voices: ServerVoices, values: dict, say: dict, style: str
+) -> None:
+    from wolfrunde.narration.catalogue import Style
+
+    key = CueKey("konrad", "verdict", 1, values, say, Style.parse(style))
+    assert voices.cue(key) == (key.text(voices.narration), voices.seconds(key), voices.url(key), voices.url(key, "mp3"))

@@ -1,5 +1,6 @@
 """A seat's log kept view by view (payloads.SeatLog) says exactly what the log told afresh says, after
-every decision of random games and at the end (the omniscient log)."""
+every decision of random games and at the end (the omniscient log), also when the seats of a game share
+the events' lines (payloads.EventLines)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wolfrunde.engine import Game
-from wolfrunde.server.online.payloads import SeatLog, log
+from wolfrunde.server.online.payloads import EventLines, SeatLog, log
 from wolfrunde.simulation.policy import choose
 
 from engine.role_sets import setups
@@ -20,7 +21,8 @@ from engine.role_sets import setups
 def test_the_kept_log_equals_the_log_told_afresh_after_every_decision(setup, policy_seed):
     game = Game(setup)
     rng = random.Random(policy_seed)
-    kept = {seat: SeatLog() for seat in range(len(game.players))}
+    shared = EventLines()
+    kept = {seat: SeatLog(shared if seat % 2 else None) for seat in range(len(game.players))}
 
     def check() -> None:
         for seat, seat_log in kept.items():

@@ -51,13 +51,25 @@ class Game:
         self.called_steps = [s for s in self.table.steps if any(registry.card_calls(s, r) for r in self._deck)]
         self._open: dict[tuple[int, str], Request] = {}
         self._answers: Answers = {}
+        self._pending: tuple[Any, Answers, int, tuple[Request, ...]] | None = None  # see `pending`
         self._flow: Handler[None] = flow.play(self)
         self._advance(None)
 
     # ---- the three questions -------------------------------------------------------------
     def pending(self) -> list[Request]:
         """What must be decided now: one request per seat and kind, not yet answered."""
-        return [r for key, r in self._open.items() if key not in self._answers]
+        # kept until the open requests are replaced or one more is answered (answers are only ever added
+        # to a step's dict; a changed ballot keeps its key): a view asks this several times per seat
+        cached = self._pending
+        if (
+            cached is None
+            or cached[0] is not self._open
+            or cached[1] is not self._answers
+            or cached[2] != len(self._answers)
+        ):
+            result = tuple(r for key, r in self._open.items() if key not in self._answers)
+            cached = self._pending = (self._open, self._answers, len(self._answers), result)
+        return list(cached[3])
 
     def view(self, seat: int) -> dict[str, Any]:
         """Everything seat `seat` may know, and nothing else."""
@@ -194,10 +206,7 @@ class Game:
 
     def answered_view(self, seat: int) -> dict[str, Any]:
         """`view(seat)` at a boundary: as the seat may know it, with nothing open."""
-        shown = view.for_seat(self, seat)
-        shown["pending"] = []
-        shown["changeable"] = []
-        return shown
+        return view.for_seat(self, seat, answered=True)
 
     # ---- helpers for rules -----------------------------------------------------------------
     def emit(
@@ -233,7 +242,10 @@ class Game:
 
     def state(self, role_id: str) -> dict[str, Any]:
         """The table-wide state of a role (the lovers, the enchanted …), kept in the game."""
-        return self.states.setdefault(role_id, {})
+        state = self.states.get(role_id)
+        if state is None:  # not setdefault: views ask this for every player, and it made a dict each time
+            state = self.states[role_id] = {}
+        return state
 
     @property
     def captain(self) -> int | None:

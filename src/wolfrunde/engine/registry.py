@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.ordering import resolve
@@ -110,6 +110,20 @@ class Table:
     consequences: tuple[Consequence, ...]
     tie_breakers: tuple[TieBreaker, ...]
     victory: tuple[VictoryCondition, ...]
+
+
+_HOOKS: dict[tuple[int, str], tuple[Table, tuple[Any, ...]]] = {}
+
+
+def hooks(table: Table, name: str) -> tuple[Any, ...]:
+    """The hook `name` (`view_player`, `vote_weight` …) of every role of `table` that has one, in the
+    table's role order: most roles have none, and views and votes ask for every player. A table never
+    changes once built, so this is found once per table."""
+    found = _HOOKS.get((id(table), name))
+    if found is None or found[0] is not table:
+        hooked = tuple(getattr(role, name) for role in table.roles if getattr(role, name) is not None)
+        found = _HOOKS[(id(table), name)] = (table, hooked)
+    return found[1]
 
 
 @derived

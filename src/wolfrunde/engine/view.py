@@ -13,11 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from wolfrunde.engine import registry
 from wolfrunde.engine.model import Side
 
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
     from wolfrunde.engine.model import Event
+    from wolfrunde.engine.registry import Table
 
 
 def event_dict(event: Event) -> dict[str, Any]:
@@ -70,11 +72,12 @@ class SeatIndex:
         self._indexed = len(events)
 
 
-def for_seat(game: Game, seat: int) -> dict[str, Any]:
+def for_seat(game: Game, seat: int, *, answered: bool = False) -> dict[str, Any]:
+    """`answered`: the view with nothing open (empty `pending` and `changeable`: a boundary's view)."""
     if not 0 <= seat < len(game.players):
         raise ValueError(f"no seat {seat}")
     seen = game.index.of(game.events, seat, everything=game.result is not None)
-    return _assemble(game, seat, list(seen.events), dict(seen.known), dict(seen.sides))
+    return _assemble(game, seat, list(seen.events), dict(seen.known), dict(seen.sides), answered=answered)
 
 
 def full_view(game: Game, seat: int) -> dict[str, Any]:
@@ -95,28 +98,40 @@ def full_view(game: Game, seat: int) -> dict[str, Any]:
 
 
 def _assemble(
-    game: Game, seat: int, events: list[dict[str, Any]], known: dict[int, str], sides: dict[int, str]
+    game: Game,
+    seat: int,
+    events: list[dict[str, Any]],
+    known: dict[int, str],
+    sides: dict[int, str],
+    *,
+    answered: bool = False,
 ) -> dict[str, Any]:
     over = game.result is not None
     me = game.players[seat]
     known[seat] = me.card
-    sides[seat] = game.side(seat).value
+    own_side = game.side(seat).value
+    sides[seat] = own_side
     if over:
         sides = {p.seat: game.side(p.seat).value for p in game.players}
-    you: dict[str, Any] = {"role": me.card, "side": game.side(seat).value, "alive": me.alive}
-    for role in game.table.roles:
-        if role.view_you is not None:
-            you.update(role.view_you(game, seat))
+    you: dict[str, Any] = {"role": me.card, "side": own_side, "alive": me.alive}
+    you_hooks, player_hooks = _hooks(game.table)
+    for view_you in you_hooks:
+        you.update(view_you(game, seat))
     you["card_state"] = own_card_state(game, seat)
     players = []
     for p in game.players:
         entry: dict[str, Any] = {"seat": p.seat, "name": p.name, "alive": p.alive}
-        for role in game.table.roles:
-            if role.view_player is not None:
-                entry.update(role.view_player(game, seat, p.seat))
+        for view_player in player_hooks:
+            entry.update(view_player(game, seat, p.seat))
         entry["role"] = known.get(p.seat)
         entry["side"] = sides.get(p.seat)
         players.append(entry)
+    if answered:
+        pending: list[dict[str, Any]] = []
+        changeable: list[dict[str, Any]] = []
+    else:
+        pending = [r.describe() for r in game.pending() if r.seat == seat]
+        changeable = game.changeable(seat)  # its own ballots in a day vote still open, with its choice
     return {
         "seat": seat,
         "name": me.name,
@@ -127,12 +142,17 @@ def _assemble(
         "step": game.step,
         "you": you,
         "players": players,
-        "pending": [r.describe() for r in game.pending() if r.seat == seat],
-        "changeable": game.changeable(seat),  # its own ballots in a day vote still open, with its choice
+        "pending": pending,
+        "changeable": changeable,
         "speakers": list(game.speakers),  # today's Meldeliste, the first has the word (public)
         "events": events,
         "result": game.result,
     }
+
+
+def _hooks(table: Table) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The roles' `view_you` and `view_player` hooks, in the table's order (`registry.hooks`)."""
+    return registry.hooks(table, "view_you"), registry.hooks(table, "view_player")
 
 
 def own_card_state(game: Game, seat: int) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from wolfrunde.engine import deaths, meldeliste, victory
+from wolfrunde.engine import deaths, meldeliste, registry, victory
 from wolfrunde.engine.core import BEFORE_REVEAL
 from wolfrunde.engine.model import Handler, Phase, Request, Rules
 from wolfrunde.engine.requests import seat_choice
@@ -84,9 +84,8 @@ def _tie(game: Game, tie: Tie) -> Handler[None]:
 
 def _ballot(game: Game, voter: int, kind: str, living: list[int]) -> Request:
     forbidden: dict[int, str] = {}
-    for role in game.table.roles:
-        if role.forbidden_votes is not None:
-            forbidden.update(role.forbidden_votes(game, voter))
+    for forbidden_votes in registry.hooks(game.table, "forbidden_votes"):
+        forbidden.update(forbidden_votes(game, voter))
     candidates = [s for s in living if s not in forbidden]
 
     def why_not(target: int) -> str | None:
@@ -99,7 +98,7 @@ def _ballot(game: Game, voter: int, kind: str, living: list[int]) -> Request:
 
 def weight(game: Game, voter: int) -> int:
     """A voter's weight: the largest any role gives him (the Hauptmann's double vote), else one."""
-    weights = [role.vote_weight(game, voter) for role in game.table.roles if role.vote_weight is not None]
+    weights: list[int] = [vote_weight(game, voter) for vote_weight in registry.hooks(game.table, "vote_weight")]
     return max([1, *weights])
 
 
@@ -109,9 +108,8 @@ def _tally(game: Game, votes: dict[int, int | None], *, first: bool) -> Counter[
         if target is not None:
             counts[target] += weight(game, voter)
     if first:
-        for role in game.table.roles:
-            if role.extra_votes is not None:
-                counts.update(role.extra_votes(game))
+        for extra_votes in registry.hooks(game.table, "extra_votes"):
+            counts.update(extra_votes(game))
         if meldeliste.silence_counts(game):
             for seat in _silent(game):
                 counts[seat] += SILENCE_PENALTY

@@ -89,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
     from wolfrunde.server.app import create_app
     from wolfrunde.server.config import ServerConfig
     from wolfrunde.server.voice.turn import check_url
+    from wolfrunde.server.ws_protocol import protocol_class
     from wolfrunde.store import default_url
 
     if (args.turn_url is None) != (args.turn_secret is None):
@@ -128,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
         app,
         host=args.host,
         port=args.port,
+        ws=protocol_class(),  # permessage-deflate for messages of 1 KiB and more (ws_protocol.py)
         ws_max_size=65536,
         log_level="warning",
         proxy_headers=False,

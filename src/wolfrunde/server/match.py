@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -115,7 +116,10 @@ class Snapshot:
     the change: seat -> (view version, view, its secret events)."""
 
     calls: int
-    seats: dict[int, tuple[tuple[Any, ...], dict[str, Any], list[dict[str, Any]]]]
+    seats: dict[int, tuple[tuple[Any, ...], dict[str, Any] | None, list[dict[str, Any]] | None]]
+    """seat -> (version, view, secret events); view and events are None when the seat's version is the one
+    it was already shown (or will have been shown, by an earlier boundary of the same change): a room
+    sends a seat its view only when its version changed, so such a view would never be read."""
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,9 @@ class Match:
         self._boundaries: list[Snapshot] = []
         self._mark = 0  # where in the event log the change being played began
         self.watching = watching  # take every seat's view at each boundary of the night (a room that shows it)
+        # the room's answer to "is this seat shown this version already?" (a boundary then skips its view)
+        self.shown: Callable[[int, tuple[Any, ...]], bool] | None = None
+        self._chain: dict[int, tuple[Any, ...]] | None = None  # each seat's version at the change's last boundary
         self.game = Game(_setup(setup), on_boundary=self._snapshot)
 
     def _snapshot(self, game: Game) -> None:
@@ -153,32 +160,44 @@ class Match:
             self._boundaries.append(self._answered(game, calls))
 
     def _answered(self, game: Game, calls: int) -> Snapshot:
-        """Every seat's view as it is now, with nothing open (what a boundary shows)."""
-        return Snapshot(
-            calls,
-            {
-                seat: (self._version(seat, (), game), game.answered_view(seat), self.private_events(seat, game))
-                for seat in range(len(game.players))
-            },
-        )
+        """Every seat's view as it is now, with nothing open (what a boundary shows); only the version of a
+        seat whose version did not change since it was last shown (see `Snapshot.seats`)."""
+        seats: dict[int, tuple[tuple[Any, ...], dict[str, Any] | None, list[dict[str, Any]] | None]] = {}
+        chain = self._chain
+        for seat in range(len(game.players)):
+            version = self._version(seat, (), game)
+            if chain is None:
+                unchanged = False
+            elif seat in chain:
+                unchanged = chain[seat] == version
+            else:
+                unchanged = self.shown is not None and self.shown(seat, version)
+            if unchanged:
+                seats[seat] = (version, None, None)
+            else:
+                seats[seat] = (version, game.answered_view(seat), self.private_events(seat, game))
+            if chain is not None:
+                chain[seat] = version
+        return Snapshot(calls, seats)
 
     # --- commands (raise IllegalMove or EngineFault; the game is then unchanged) ----------------
     def decide(self, seat: int, kind: str, choice: Any) -> StepChange:
         before, mark, decided = self._open(), len(self.game.events), len(self.game.history)
-        self._boundaries, self._mark = [], mark
+        self._boundaries, self._mark, self._chain = [], mark, {}
         self.game.decide(seat, kind, choice)
         return self._change(before, mark, decided)
 
     def timeout(self) -> StepChange:
         """Applies every open request's default; with nothing open nothing happens (no change)."""
         before, mark, decided = self._open(), len(self.game.events), len(self.game.history)
-        self._boundaries, self._mark = [], mark
+        self._boundaries, self._mark, self._chain = [], mark, {}
         self.game.timeout()
         return self._change(before, mark, decided)
 
     def begin(self) -> StepChange:
         """The first change of a game: what its creation called (night 1 up to the first question). A room
         that shows the night gets every seat's card at once, before the first call's questions."""
+        self._chain = None  # the first change shows everything: every seat's view at every boundary
         change = self._change(set(), 0, 0)
         if not self.watching:
             return change

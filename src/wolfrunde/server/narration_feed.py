@@ -184,12 +184,13 @@ class NarrationFeed:
         return variant
 
     def _cue(self, key: CueKey) -> dict[str, Any]:
+        text, seconds, url, mp3_url = self.voices.cue(key)
         return {
             "scene": key.scene,
             "variant": key.variant,
             "narrator": key.narrator,
-            "text": key.text(self.voices.narration),
-            "seconds": self.voices.seconds(key),
-            "url": self.voices.url(key),
-            "mp3_url": self.voices.url(key, "mp3"),
+            "text": text,
+            "seconds": seconds,
+            "url": url,
+            "mp3_url": mp3_url,
         }

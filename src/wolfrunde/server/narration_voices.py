@@ -116,7 +116,8 @@ class ServerVoices:
     def url(self, key: CueKey, fmt: str | None = None) -> str:
         """The cue's signed address; `say` and `style` appear only when a cue has them."""
         values = _encode_values(key.values)
-        say = _encode_values(key.pronunciations()) if key.pronunciations() else ""
+        spoken = key.pronunciations()
+        say = _encode_values(spoken) if spoken else ""
         style = "" if key.style is Style.FULL else key.style.value
         query = {"values": values}
         if say:
@@ -166,7 +167,15 @@ class ServerVoices:
 
     def seconds(self, key: CueKey) -> float:
         """The cue's length: measured if its audio was made before, otherwise estimated from the text."""
+        return self._seconds_of(key, key.text(self.narration))
+
+    def cue(self, key: CueKey) -> tuple[str, float, str, str]:
+        """The cue's text, `seconds` and `url` in both formats (Opus, MP3), each made once."""
         text = key.text(self.narration)
+        address = self.url(key)
+        return text, self._seconds_of(key, text), address, f"{address}&{urlencode({'format': 'mp3'})}"
+
+    def _seconds_of(self, key: CueKey, text: str) -> float:
         with self._lock:
             measured = self._seconds.get(_length_key(key, text))
         return measured if measured is not None else estimate_seconds(text, key.narrator)

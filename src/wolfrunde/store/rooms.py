@@ -140,12 +140,13 @@ def _apply(record: RoomRecord, now: float, fields: dict[str, Any]) -> None:
 
 
 def save_room(db: Database, code: str, **fields: Any) -> None:
-    """Updates the given columns (`status`, `state`, `setup`, `timer`, `ended_at`); None clears one."""
-    with db.session() as session:
-        record = session.get(RoomRecord, code)
-        if record is None:
+    """Updates the given columns (`status`, `state`, `setup`, `timer`, `ended_at`); None clears one.
+    One Core UPDATE (no ORM load first): every lobby change and every game's start run it."""
+    columns = _columns(time.time(), fields)
+    with db.engine.begin() as connection:
+        changed = connection.execute(_update_columns(frozenset(columns)), {"room": code, **columns})
+        if changed.rowcount != 1:
             raise KeyError(code)
-        _apply(record, time.time(), fields)
 
 
 def append_command(
@@ -182,12 +183,20 @@ def _insert_all(connection: Connection, appends: list[Append]) -> list[float]:
         for a, now in zip(appends, times, strict=True)
     ]
     connection.execute(_INSERT_COMMAND, rows)
+    updates: dict[frozenset[str], list[dict[str, Any]]] = {}  # the room columns, one UPDATE per set of them
     for append, now in zip(appends, times, strict=True):
         if append.fields:
             columns = _columns(now, append.fields)
-            changed = connection.execute(_update_columns(frozenset(columns)), {"room": append.code, **columns})
-            if changed.rowcount != 1:
-                raise KeyError(append.code)
+            updates.setdefault(frozenset(columns), []).append({"room": append.code, **columns})
+    several = connection.dialect.supports_sane_multi_rowcount  # an executemany's count is the sum
+    for names, params in updates.items():
+        if len(params) > 1 and several:
+            if connection.execute(_update_columns(names), params).rowcount != len(params):
+                raise KeyError(", ".join(row["room"] for row in params))
+            continue
+        for row in params:
+            if connection.execute(_update_columns(names), row).rowcount != 1:
+                raise KeyError(row["room"])
     return times
 
 
@@ -272,14 +281,25 @@ def reset_game(db: Database, code: str, *, chat: bool = True, **fields: Any) -> 
 
 def add_chat(db: Database, code: str, channel: str, seat: int, text: str, round: int | None = None) -> StoredChat:
     now = time.time()
-    with db.session() as session:
-        session.add(ChatMessage(room_code=code, channel=channel, seat=seat, text=text, at=now, round=round))
+    with db.engine.begin() as connection:
+        connection.execute(
+            _INSERT_CHAT, {"room_code": code, "channel": channel, "seat": seat, "text": text, "at": now, "round": round}
+        )
     return StoredChat(channel, seat, text, now, round)
 
 
+_INSERT_CHAT = insert(ChatMessage)
+_CHAT_HISTORY = (
+    select(ChatMessage.channel, ChatMessage.seat, ChatMessage.text, ChatMessage.at, ChatMessage.round)
+    .where(ChatMessage.room_code == bindparam("room"))
+    .order_by(ChatMessage.id.desc())
+    .limit(bindparam("limit"))
+)
+
+
 def chat_history(db: Database, code: str, limit: int = 500) -> list[StoredChat]:
-    with db.session() as session:
-        rows = session.scalars(
-            select(ChatMessage).where(ChatMessage.room_code == code).order_by(ChatMessage.id.desc()).limit(limit)
-        )
-        return [StoredChat(r.channel, r.seat, r.text, r.at, r.round) for r in reversed(list(rows))]
+    """The room's last `limit` lines, oldest first. SQLAlchemy Core, not the ORM: a seat that may read a
+    channel it could not read before is sent its history (at every death, at the end for every seat)."""
+    with db.engine.connect() as connection:
+        rows = connection.execute(_CHAT_HISTORY, {"room": code, "limit": limit}).all()
+    return [StoredChat(channel, seat, text, at, round_) for channel, seat, text, at, round_ in reversed(rows)]

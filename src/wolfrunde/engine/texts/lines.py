@@ -131,7 +131,17 @@ def role_name(role_id: str) -> str:
 def event_line(event: Mapping[str, Any], names: Sequence[str], reader: int | None = None) -> str:
     """One event (a view's event dict: {"type": …, fields …}) as a German line for seat `reader`
     (None: a reader who is none of the seats involved, such as the omniscient end-of-game log)."""
+    return fill_line(event_template(event, reader), event, names)
+
+
+def event_template(event: Mapping[str, Any], reader: int | None = None) -> str:
+    """The template of `event_line`: the only part of a line that depends on the reader."""
     entry = catalogue().events.get(event["type"])
     if entry is None:
         raise KeyError(f"no German line for the event type {event['type']!r}")
-    return pick(entry, event, reader).format_map(_Values(event, names, reader))
+    return pick(entry, event, reader)
+
+
+def fill_line(template: str, event: Mapping[str, Any], names: Sequence[str]) -> str:
+    """`event_template`'s template with the event's values in German."""
+    return template.format_map(_Values(event, names, None))

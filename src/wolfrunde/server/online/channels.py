@@ -37,7 +37,12 @@ def _whisper_open(view: dict[str, Any], timer: dict[str, Any] | None, timers: di
     """The lovers whisper from the second night on, for the first seconds of each night."""
     if int(view.get("round") or 0) < 2 or not timer or timer.get("night_started") is None:
         return False
-    return now < float(timer["night_started"]) + timers.get("lovers", 30)
+    return whisper_window_open(float(timer["night_started"]), timers, now)
+
+
+def whisper_window_open(night_started: float, timers: dict[str, int], now: float) -> bool:
+    """The first seconds of a night (the lovers' timer), from when it started."""
+    return now < night_started + timers.get("lovers", 30)
 
 
 def _pack_nights(view: dict[str, Any]) -> list[int]:

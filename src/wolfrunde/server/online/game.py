@@ -52,7 +52,11 @@ class OnlineGame(PacedGame):
         self._readable: dict[int, frozenset[str]] = {}
         self.voice = VoiceRelay(turn_server(config))
         self._logs: dict[int, payloads.SeatLog] = {}  # each seat's log, extended view by view
+        self._words = payloads.EventLines()  # the events' lines, filled in once for every seat
         self._watched: dict[str, Any] | None = None  # the spectators' last message
+        # each seat's channels and voice plan, with the view and inputs they were made of (`_inputs`)
+        self._channels: dict[int, tuple[dict[str, Any], tuple[Any, ...], dict[str, bool]]] = {}
+        self._plans: dict[int, tuple[dict[str, Any], tuple[Any, ...], VoicePlan]] = {}
 
     @property
     def whisper_seconds(self) -> int:
@@ -60,7 +64,10 @@ class OnlineGame(PacedGame):
 
     # --- what the online round says -----------------------------------------------------------------
     def payload(self, seat: int, shown: Shown) -> dict[str, Any]:
-        lines = self._logs.setdefault(seat, payloads.SeatLog()).lines(shown.view)
+        log = self._logs.get(seat)
+        if log is None:
+            log = self._logs[seat] = payloads.SeatLog(self._words)
+        lines = log.lines(shown.view)
         channels = self.channels_for(seat)
         return payloads.game(seat, shown.view, shown.deadline, channels, lines, self._whisper_until(seat))
 
@@ -183,21 +190,47 @@ class OnlineGame(PacedGame):
         return {} if joined is None or self.match.over else {"wolves": joined}
 
     def channels_for(self, seat: int) -> dict[str, bool]:
+        """{channel: may write} of every channel this seat may read now (the caller does not change it)."""
+        view, now = self.view_of(seat), time.time()
+        key = self._inputs(now)
+        cached = self._channels.get(seat)
+        if cached is not None and cached[0] is view and cached[1] == key:
+            return cached[2]
         timer = None if self.timer is None else self.timer.to_json()
-        return channels.for_seat(self.view_of(seat), timer, self.lobby.settings.timers, time.time())
+        result = channels.for_seat(view, timer, self.lobby.settings.timers, now)
+        self._channels[seat] = (view, key, result)
+        return result
 
     def voice_plan(self, seat: int) -> VoicePlan:
         """Whom this seat keeps a voice connection with, may speak to and may hear, from its own view."""
+        view, now = self.view_of(seat), time.time()
+        humans = tuple(index for index, player in enumerate(self.lobby.seats) if not player.bot)
+        key = (self._inputs(now), humans, self.lobby.settings.meldeliste)
+        cached = self._plans.get(seat)
+        if cached is not None and cached[0] is view and cached[1] == key:
+            return cached[2]
         timer = None if self.timer is None else self.timer.to_json()
-        humans = [index for index, player in enumerate(self.lobby.seats) if not player.bot]
-        return plan_for(
-            self.view_of(seat),
+        plan = plan_for(
+            view,
             humans,
             meldeliste=self.lobby.settings.meldeliste,
             timer=timer,
             timers=self.lobby.settings.timers,
-            now=time.time(),
+            now=now,
+            open_channels=self.channels_for(seat),
         )
+        self._plans[seat] = (view, key, plan)
+        return plan
+
+    def _inputs(self, now: float) -> tuple[Any, ...]:
+        """Everything besides the seat's view that its channels and voice plan are made of: the timer, and
+        whether the lovers' whisper window is open now (the only thing in them that moves with the clock,
+        `channels._whisper_open`). Both are cached for as long as these and the view stay the same: a view
+        is never changed once it is shown."""
+        timer = self.timer
+        started = None if timer is None else timer.night_started
+        whisper = started is not None and channels.whisper_window_open(started, self.lobby.settings.timers, now)
+        return timer, whisper  # the lobby's timers do not change while its game runs
 
 
 def _key(event: dict[str, Any]) -> bytes:

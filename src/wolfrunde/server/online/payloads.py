@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import operator
 import time
 from typing import Any
 
 from wolfrunde.engine.texts import event_line
+from wolfrunde.engine.texts.lines import event_template, fill_line
 from wolfrunde.server.addresses import ONLINE
 from wolfrunde.server.online.lobby import MAX_SEATS, Lobby
 from wolfrunde.server.texts import CHANNELS, error_text
@@ -54,12 +56,33 @@ def log(view: dict[str, Any]) -> list[dict[str, Any]]:
     return SeatLog().lines(view)
 
 
+class EventLines:
+    """`event_line` for every seat of one game: each event's line is filled in once per template (the
+    reader only picks the template: second person for the seat it is about), not once per seat. Holds the
+    event dicts it has words for (a game's views share them and never change them)."""
+
+    def __init__(self) -> None:
+        self._filled: dict[int, tuple[dict[str, Any], dict[tuple[str, tuple[str, ...]], str]]] = {}
+
+    def line(self, event: dict[str, Any], names: list[str], reader: int | None) -> str:
+        template = event_template(event, reader)
+        known = self._filled.get(id(event))
+        if known is None or known[0] is not event:
+            known = self._filled[id(event)] = (event, {})
+        key = (template, tuple(names))
+        text = known[1].get(key)
+        if text is None:
+            text = known[1][key] = fill_line(template, event, names)
+        return text
+
+
 class SeatLog:
     """`log` of one seat's views, one after the other: only the events a view adds to the last one are
     put into words (a seat's views share their event dicts, so the earlier ones are found by identity).
     Anything else (fewer events, other names, the end's omniscient log) is told afresh."""
 
-    def __init__(self) -> None:
+    def __init__(self, words: EventLines | None = None) -> None:
+        self._words = words  # shared by the seats of a game, when the caller keeps one
         self._events: list[dict[str, Any]] = []
         self._key: tuple[Any, ...] | None = None
         self._lines: list[dict[str, Any]] = []
@@ -71,13 +94,13 @@ class SeatLog:
         events = view["events"]
         known = len(self._events)
         key = (reader, names)
-        grown = len(events) >= known and all(a is b for a, b in zip(events, self._events, strict=False))
+        grown = len(events) >= known and all(map(operator.is_, events, self._events))
         if key != self._key or not grown:
             self._key, self._lines, self._round, self._phase, known = key, [], 0, "night", 0
         for event in events[known:]:
             if event["type"] in ("night", "day"):
                 self._round, self._phase = int(event.get("round") or self._round), event["type"]
-            text = event_line(event, names, reader)
+            text = event_line(event, names, reader) if self._words is None else self._words.line(event, names, reader)
             if text:
                 self._lines.append({"round": self._round, "phase": self._phase, "type": event["type"], "text": text})
         self._events = events

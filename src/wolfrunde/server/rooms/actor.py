@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms import protocol
-from wolfrunde.server.rooms.connection import CLOSE_ELSEWHERE
+from wolfrunde.server.rooms.connection import CLOSE_ELSEWHERE, Encoded
 from wolfrunde.server.rooms.deltas import SeatStreams
 from wolfrunde.server.rooms.kind import Handle, Peer, RoomKind
 from wolfrunde.server.rooms.status import RoomStatus
@@ -111,10 +111,11 @@ class RoomActor:
         return iter(list(self._peers.values()))
 
     def broadcast(self, build: Callable[[Peer], dict[str, Any] | None]) -> None:
+        encoded = Encoded()  # a message built once for several devices is encoded once
         for peer in self.peers():
             message = build(peer)
             if message is not None:
-                peer.send(message)
+                peer.send(message, encoded)
 
     def later(self, delay: float, event: object) -> Handle:
         """Posts `event` to the kind's `wake` after `delay` seconds (cancelled when the room stops)."""

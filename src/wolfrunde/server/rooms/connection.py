@@ -35,6 +35,21 @@ def encode(message: dict[str, Any]) -> str:
     return encode_bytes(message).decode("utf-8")
 
 
+class Encoded:
+    """The messages of one broadcast, each encoded once however many connections it goes to (the room's
+    narration, the lobby, the day's tally go to every device alike). Lives for one broadcast only: a
+    message is never changed while it is being sent, but may be afterwards."""
+
+    def __init__(self) -> None:
+        self._texts: dict[int, tuple[dict[str, Any], bytes]] = {}
+
+    def of(self, message: dict[str, Any]) -> bytes:
+        known = self._texts.get(id(message))
+        if known is None or known[0] is not message:
+            known = self._texts[id(message)] = (message, encode_bytes(message))
+        return known[1]
+
+
 class Connection:
     """What the room sends to. `send` never blocks the room."""
 
@@ -42,7 +57,8 @@ class Connection:
         self.id = next(_ids)
         self.closed = False
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any], encoded: Encoded | None = None) -> None:
+        """Queues `message`; `encoded`: the broadcast it is part of (it is then encoded once for all)."""
         raise NotImplementedError
 
     def close(self, code: int = CLOSE_NORMAL) -> None:
@@ -61,11 +77,12 @@ class SocketConnection(Connection):
         self.last_throttle_reply = 0.0
         self.close_code = CLOSE_NORMAL
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any], encoded: Encoded | None = None) -> None:
         if self.closed:
             return
         try:
-            self.outbox.put_nowait(encode(message))
+            data = encode_bytes(message) if encoded is None else encoded.of(message)
+            self.outbox.put_nowait(data.decode("utf-8"))
         except asyncio.QueueFull:
             self.close()
 
@@ -107,6 +124,6 @@ class LocalConnection(Connection):
         super().__init__()
         self.deliver = deliver
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any], encoded: Encoded | None = None) -> None:
         if not self.closed:
-            self.deliver(orjson.loads(encode_bytes(message)))
+            self.deliver(orjson.loads(encode_bytes(message) if encoded is None else encoded.of(message)))

@@ -19,6 +19,7 @@ A path is a list of keys and list positions. `apply` (here, for Python clients a
 from __future__ import annotations
 
 import json
+import operator
 import secrets
 from collections import deque
 from collections.abc import Mapping
@@ -50,7 +51,7 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
         return
     if type(old) is list and type(new) is list:
         known = len(old)
-        if len(new) > known and _same(new[:known], old):
+        if len(new) > known and _same_items(new, old):
             ops.append(["add", path, new[known:]])
             return
         if len(new) == known:
@@ -63,13 +64,28 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
 
 def _same(a: Any, b: Any) -> bool:
     """Equal as JSON. Python's == holds 1 == 1.0 == True, which JSON tells apart (a list of seats
-    [0, 1] and a list of answers [False, True]), so what == calls equal is compared by its encoding too;
-    shared parts compare by identity."""
+    [0, 1] and a list of answers [False, True]), so what == calls equal is compared by its encoding too.
+    Lists are compared item by item by identity first: two messages of a seat share most of their parts
+    (the event dicts, the log lines), and a long list of shared items is never encoded."""
     if a is b:
         return True
-    if type(a) is not type(b) or a != b:
+    kind = type(a)
+    if kind is not type(b):
         return False
-    return type(a) not in (list, dict) or _encoded(a) == _encoded(b)
+    if kind is list:
+        return len(a) == len(b) and _same_items(a, b)
+    if a != b:
+        return False
+    return (kind is not dict and kind is not float) or _encoded(a) == _encoded(b)  # 0.0 and -0.0 too
+
+
+def _same_items(longer: list[Any], items: list[Any]) -> bool:
+    """The first len(items) items of `longer` are the same as `items`: by identity, which holds for
+    nearly all of them, else as JSON."""
+    if all(map(operator.is_, longer, items)):
+        return True
+    head = longer[: len(items)]
+    return head == items and _encoded(head) == _encoded(items)
 
 
 def _encoded(value: Any) -> bytes:

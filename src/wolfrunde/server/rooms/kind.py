@@ -24,7 +24,7 @@ from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.store.rooms import Command, StoredChat, StoredCommand, StoredRoom
 
 if TYPE_CHECKING:
-    from wolfrunde.server.rooms.connection import Connection
+    from wolfrunde.server.rooms.connection import Connection, Encoded
 
 log = logging.getLogger(__name__)
 Result = TypeVar("Result")
@@ -52,10 +52,12 @@ class Peer:
     extra: dict[str, Any] = field(default_factory=dict)
     patches: Subscription | None = None  # the device takes incremental `game` updates (rooms.deltas)
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any], encoded: Encoded | None = None) -> None:
+        """`encoded`: the broadcast this message is part of (`RoomActor.broadcast`)."""
         if self.patches is not None and self.seat is not None and message.get("type") == "game":
-            message = self.patches.outgoing(self.seat, message)
-        self.conn.send(message)
+            self.conn.send(self.patches.outgoing(self.seat, message))  # this device's own message
+            return
+        self.conn.send(message, encoded)
 
 
 class Handle(Protocol):

@@ -105,7 +105,13 @@ class PacedGame:
     # --- life cycle ---------------------------------------------------------------------------------
     def bind(self, room: RoomServices) -> None:
         self.room = room
-        self.match.watching = True  # the night is shown boundary by boundary
+        self._watch(self.match)
+
+    def _watch(self, match: Match) -> None:
+        """The night is shown boundary by boundary; a boundary skips the view of a seat whose version is
+        the one it is shown already (`_publish_snapshot` would not send it)."""
+        match.watching = True
+        match.shown = lambda seat, version: self._versions.get(seat) == (version, None)
 
     @property
     def services(self) -> RoomServices:
@@ -182,7 +188,7 @@ class PacedGame:
         """After an EngineFault: the game as it was before the failed command (replayed off the loop); the
         narrator goes on where it was."""
         self.match = await self.services.in_thread(self.match.rebuilt)
-        self.match.watching = True
+        self._watch(self.match)
         self.narration.match = self.match
 
     async def _halt(self) -> None:
@@ -373,6 +379,8 @@ class PacedGame:
         changed: set[int] = set()
         for seat, (version, view, private) in snapshot.seats.items():
             if self._versions.get(seat) != (version, None):
+                if view is None or private is None:  # never: only views of versions shown by then are left out
+                    raise RuntimeError(f"room {self.services.code}: seat {seat}'s boundary view was not taken")
                 self.published[seat] = Shown(view, private, None)
                 self._versions[seat] = (version, None)
                 changed.add(seat)

@@ -21,6 +21,8 @@ from typing import Any
 
 from wolfrunde.server.online import channels
 
+NIGHT_CHANNELS = ("wolves", "lovers", *(channel for channel, _step in channels.COMPANIONS.values()))
+
 
 @dataclass(frozen=True)
 class VoicePlan:
@@ -40,8 +42,10 @@ def plan_for(
     timer: dict[str, Any] | None,
     timers: dict[str, int],
     now: float,
+    open_channels: dict[str, bool] | None = None,
 ) -> VoicePlan:
-    """The plan of `view["seat"]`; `humans` are the seats a person plays (public in the lobby)."""
+    """The plan of `view["seat"]`; `humans` are the seats a person plays (public in the lobby).
+    `open_channels`: `channels.for_seat` of the same view, timer and time, when the caller has it."""
     seat = int(view["seat"])
     people = frozenset(int(other) for other in humans)
     if seat not in people:
@@ -49,7 +53,8 @@ def plan_for(
     peers = people - {seat}
     if view.get("phase") == "over" or view.get("result") is not None:
         return VoicePlan(peers, peers, peers)
-    open_channels = channels.for_seat(view, timer, timers, now)
+    if open_channels is None:
+        open_channels = channels.for_seat(view, timer, timers, now)
     alive = _alive(view)
     dead = frozenset(range(len(view.get("players") or ()))) - alive
     send: set[int] = set()
@@ -59,10 +64,11 @@ def plan_for(
         if seat in speakers:
             send |= alive | dead  # the dead keep hearing the day's discussion
         hear |= speakers
-    for channel, members in _night_circles(view, alive).items():
-        if open_channels.get(channel):
-            send |= members
-            hear |= members
+    if any(open_channels.get(channel) for channel in NIGHT_CHANNELS):  # else no circle counts (day, the dead)
+        for channel, members in _night_circles(view, alive).items():
+            if open_channels.get(channel):
+                send |= members
+                hear |= members
     if seat in dead:
         send |= dead
         hear |= dead

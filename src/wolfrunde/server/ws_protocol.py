@@ -1,0 +1,70 @@
+"""uvicorn's WebSocket protocol with permessage-deflate for large messages only.
+
+A message below `COMPRESS_AT` bytes goes out uncompressed (RSV1 unset), as RFC 7692 allows for any
+message of a connection that negotiated the extension; every client decodes it as it decodes any other.
+Most of a game's messages are short (an `ack`, a patch with one new event, a narration cue: half of them
+are under 256 bytes), and there deflate saved a few dozen bytes per message for two zlib calls on the
+event loop's thread: in `bench/load.py` a fifth of the server's time per decision. Node's
+`ws` library draws the same line by default (`threshold: 1024`). Full views, chat histories and the long
+messages of the end are still compressed. docs/operators.md says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from websockets.extensions.base import Extension
+from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
+from websockets.frames import Frame, Opcode
+from websockets.server import ServerProtocol
+from websockets.typing import ExtensionParameter
+
+COMPRESS_AT = 1024  # bytes of a message's payload from which it is compressed
+
+
+class LargeMessagesDeflate(PerMessageDeflate):
+    """permessage-deflate that leaves whole messages below `COMPRESS_AT` bytes uncompressed."""
+
+    def encode(self, frame: Frame) -> Frame:
+        if frame.fin and frame.opcode in (Opcode.TEXT, Opcode.BINARY) and len(frame.data) < COMPRESS_AT:
+            return frame  # a whole message (not a fragment of one), sent as it is
+        return super().encode(frame)
+
+
+class LargeMessagesDeflateFactory(ServerPerMessageDeflateFactory):
+    def process_request_params(
+        self, params: Sequence[ExtensionParameter], accepted_extensions: Sequence[Extension]
+    ) -> tuple[list[ExtensionParameter], PerMessageDeflate]:
+        response, extension = super().process_request_params(params, accepted_extensions)
+        return response, LargeMessagesDeflate(
+            extension.remote_no_context_takeover,
+            extension.local_no_context_takeover,
+            extension.remote_max_window_bits,
+            extension.local_max_window_bits,
+            extension.compress_settings,
+        )
+
+
+def protocol_class() -> type[asyncio.Protocol] | str:
+    """What to pass as uvicorn's `ws`: its sans-I/O websockets protocol with `LargeMessagesDeflate`, or
+    uvicorn's own choice ("auto") where that protocol is missing (an older uvicorn)."""
+    try:
+        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+    except ImportError:  # pragma: no cover - uvicorn before 0.35
+        return "auto"
+
+    class Protocol(WebSocketsSansIOProtocol):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            if self.config.ws_per_message_deflate:  # the settings uvicorn gives its own factory
+                factory = LargeMessagesDeflateFactory(
+                    server_max_window_bits=12, client_max_window_bits=12, compress_settings={"memLevel": 5}
+                )
+                self.conn = ServerProtocol(
+                    extensions=[factory], max_size=self.config.ws_max_size, logger=logging.getLogger("uvicorn.error")
+                )
+
+    return Protocol
