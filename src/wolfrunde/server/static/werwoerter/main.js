@@ -1,6 +1,6 @@
 // Werwörter in the browser: the start page (new round, join by code) and a room (one device or own devices).
 import { setServerNow } from "../lib/clock.js";
-import { button, el, mount } from "../lib/dom.js";
+import { button, el, mount, steadyWhilePressed } from "../lib/dom.js";
 import { post } from "../lib/http.js";
 import * as narration from "../lib/narration.js";
 import { loadRoles } from "../lib/roles.js";
@@ -106,6 +106,7 @@ function openRoom(code) {
   const captionEl = el("p", { class: "caption", "aria-live": "polite", "data-testid": "caption" });
   const body = el("main", {});
   const status = el("span", { class: "conn" });
+  const draw = steadyWhilePressed(paint, () => body); // every message redraws: a tap in progress is kept
   mount(app, header(el("span", { class: "room-code" }, code), status), body);
 
   const showCaption = (text) => { caption = text; captionEl.textContent = text; };
@@ -149,7 +150,7 @@ function openRoom(code) {
       send: (m) => { if (!socket.connected) toast(T.queued, "info"); socket.send(m); }, redraw: draw, toast };
   }
 
-  function draw() {
+  function paint() {
     if (!state) return;
     const ctx = ctxFor();
     const stage = state.stage.name;
