@@ -1,5 +1,5 @@
 // Entry of /tisch and /t/{code}: finds this device's table (token in localStorage), connects, draws.
-import { el } from "../lib/dom.js";
+import { el, steadyWhilePressed } from "../lib/dom.js";
 import { api } from "../lib/http.js";
 import { loadRoles } from "../lib/roles.js";
 import { openSocket } from "../lib/socket.js";
@@ -37,10 +37,14 @@ function playSingle(device) {
 async function playOwn(code, token) {
   await loadRoles();
   let me = { seat: null, host: false }, table = null;
+  // every message of the table redraws the screen: the latest drawing waits while a tap on it lasts
+  let latest = () => {};
+  const redraw = steadyWhilePressed(() => latest(), () => document.getElementById("main"));
+  const paint = (drawing) => { latest = drawing; redraw(); };
   const socket = connect(code, token, (message) => {
     if (message.type === "welcome") me = { ...message, token }; // the token: for the Aussprache's preview
-    else if (message.type === "table") { table = message; if (table.status === "lobby") renderLobby(table, me, socket.send); }
-    else if (message.type === "seat") renderSeat(message, me, socket.send, code);
+    else if (message.type === "table") { table = message; if (table.status === "lobby") paint(() => renderLobby(table, me, socket.send)); }
+    else if (message.type === "seat") paint(() => renderSeat(message, me, socket.send, code));
     else if (message.type === "narration") narrate(message.cues, table !== null && table.speaking === me.seat, code);
     else if (message.type === "removed") {
       socket.close(); saveText(guestKey(code), null); toast(message.message, "info"); joinForm(code);
