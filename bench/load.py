@@ -9,7 +9,10 @@ first `game` update after that ack (measured on the deciding client). `--pacing 
 without the game's deliberate pauses (bench/serve.py), so decision→update is the server's own work;
 `--pacing on` is `serve --testing` (the pause that hides absent roles drawn from 0-20 ms, a hundredth of
 the narration). The server's resident memory is sampled while the games run (`memory_per_room_kib`:
-the peak over the server's memory before the rooms were created, by room).
+the peak over the server's memory before the rooms were created, by room). `messages_by_type` counts
+what the bots received while the games ran, by type; `server_busy_share` and `client_busy_share` are
+the CPU each side used over the games' wall time (per client process): near 1, that side's core was
+what limited the run.
 
 The bots run in `--processes` separate processes (each its own event loop, uvloop when installed) so the
 client's own work can be spread out; the server is always a process of its own. They ask for incremental
@@ -34,6 +37,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,6 +79,7 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     ack_latencies: list[float] = field(default_factory=list)
     finished_seats: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
 
 
@@ -156,9 +161,13 @@ async def seat(
             async for raw in ws:
                 tally.received += 1
                 tally.received_bytes += len(raw)
-                tally.patches += '"type":"game_patch"' in raw[:24]
+                patch = '"type":"game_patch"' in raw[:24]
+                tally.patches += patch
                 message = decode(raw, stream)
                 kind = message.get("type")
+                tally.kinds[
+                    "game_patch" if patch else f"error:{message.get('code')}" if kind == "error" else str(kind)
+                ] += 1
                 if kind == "lobby" and host and not started and len(message["seats"]) >= PLAYERS:
                     started = True
                     await ready.wait()  # every room starts at once, after all have sat down
@@ -216,6 +225,7 @@ async def drive(spec: dict[str, Any], go: asyncio.Event, seated: asyncio.Event |
         seated.set()
     await go.wait()
     received_before = sum(t.received for t in tallies)
+    kinds_before = sum((t.kinds for t in tallies), Counter())
     outcomes = await gathered
     failures = [f"{type(o).__name__}: {o}"[:200] for o in outcomes if isinstance(o, BaseException)]
     return {
@@ -226,6 +236,7 @@ async def drive(spec: dict[str, Any], go: asyncio.Event, seated: asyncio.Event |
         "latencies": [x for t in tallies for x in t.latencies],
         "acks": [x for t in tallies for x in t.ack_latencies],
         "failures": failures,
+        "kinds": dict(sum((t.kinds for t in tallies), Counter()) - kinds_before),  # as `received`: from `go`
     }
 
 
@@ -324,6 +335,7 @@ def run(
             )
         started = time.perf_counter()
         cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
+        client_cpu = -sum(cpu_seconds(child.pid) for child, _ in children)
         for child, _ in children:
             assert child.stdin is not None
             child.stdin.write("go\n")
@@ -333,6 +345,7 @@ def run(
             assert child.stdout is not None
             if child.stdout.readline().strip() != "done":
                 raise RuntimeError("a client process failed during the games")
+            client_cpu += cpu_seconds(child.pid)  # readable until it is waited for, even once it exited
             child.wait(timeout=max_seconds + 60)
             parts.append(json.loads(tally.read_text(encoding="utf-8")))
             shutil.rmtree(tally.parent, ignore_errors=True)
@@ -367,7 +380,10 @@ def run(
         "ack_p99_ms": round(1000 * percentile(acks, 99), 1),
         "server_cpu_seconds": round(cpu, 2),
         "server_cpu_ms_per_decision": round(1000 * cpu / max(1, len(acks)), 2),
+        "server_busy_share": round(cpu / elapsed, 2),  # near 1: the server's core was the limit
+        "client_busy_share": round(client_cpu / elapsed / processes, 2),  # near 1: the bots' processes were
         "memory_per_room_kib": round((peak[0] - memory_before) / rooms, 1) if server_pid else None,
+        "messages_by_type": dict(sum((Counter(p["kinds"]) for p in parts), Counter()).most_common()),
         "client_failures": len(failures),
         "failure_examples": sorted(set(failures))[:3],
     }

@@ -35,3 +35,7 @@ def test_two_rooms_of_bots_finish_their_games_with_patches_and_report_latencies(
     assert 0 < result["p50_ms"] <= result["p99_ms"]
     assert result["server_cpu_seconds"] > 0
     assert result["messages_per_second"] > 0
+    kinds = result["messages_by_type"]
+    assert sum(kinds.values()) == result["messages"], kinds  # every received message is counted once
+    assert kinds["ack"] == result["decisions"] and kinds["game_patch"] == result["patches_received"], kinds
+    assert result["server_busy_share"] > 0 and result["client_busy_share"] > 0, result

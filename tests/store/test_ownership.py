@@ -42,9 +42,9 @@ def test_a_dead_owners_rooms_are_free_at_once(postgres_url: str) -> None:
     try:
         assert dying.acquire("KQWMT7")
         assert not other.acquire("KQWMT7")
-        with admin.connect() as connection:
+        with admin.connect() as connection:  # waits until the session has ended (its locks go with it)
             ended = connection.execute(
-                text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = :name"),
+                text("SELECT pg_terminate_backend(pid, 60000) FROM pg_stat_activity WHERE application_name = :name"),
                 {"name": "wolfrunde@127.0.0.1:9001"},
             ).scalar_one()
         assert ended
