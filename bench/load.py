@@ -165,9 +165,7 @@ async def seat(
                 tally.patches += patch
                 message = decode(raw, stream)
                 kind = message.get("type")
-                tally.kinds[
-                    "game_patch" if patch else f"error:{message.get('code')}" if kind == "error" else str(kind)
-                ] += 1
+                tally.kinds[counted_as(message, patch)] += 1
                 if kind == "lobby" and host and not started and len(message["seats"]) >= PLAYERS:
                     started = True
                     await ready.wait()  # every room starts at once, after all have sat down
@@ -196,6 +194,15 @@ async def seat(
                             await ws.send(
                                 json.dumps({"type": "decide", "kind": move[0], "choice": move[1], "ref": waiting})
                             )
+
+
+def counted_as(message: dict[str, Any], patch: bool) -> str:
+    """The type a received message is counted under: patches as such, errors by their code."""
+    if patch:
+        return "game_patch"
+    if message.get("type") == "error":
+        return f"error:{message.get('code')}"
+    return str(message.get("type"))
 
 
 async def drive(spec: dict[str, Any], go: asyncio.Event, seated: asyncio.Event | None = None) -> dict[str, Any]:
