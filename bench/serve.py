@@ -80,6 +80,7 @@ def main() -> int:
     import uvicorn
 
     from wolfrunde.server.app import create_app
+    from wolfrunde.server.collector import tune_for_serving
     from wolfrunde.server.ws_protocol import protocol_class
 
     if args.name_voices == "off":
@@ -96,6 +97,7 @@ def main() -> int:
     app = create_app(config_for(url, args.pacing == "on", args.port))
     every = LocalWindow(SlidingWindow(10**9, 60.0))  # every bench socket comes from 127.0.0.1
     app.state.code_guesses = CodeGuesses(lookups=every, misses=every)
+    tune_for_serving()  # as `wolfrunde serve`
     uvicorn.run(
         app,
         host="127.0.0.1",

@@ -87,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from wolfrunde.server.app import create_app
+    from wolfrunde.server.collector import tune_for_serving
     from wolfrunde.server.config import ServerConfig
     from wolfrunde.server.voice.turn import check_url
     from wolfrunde.server.ws_protocol import protocol_class
@@ -125,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
             restart_grace=3.0,
         )
     app = create_app(config)
+    tune_for_serving()
     uvicorn.run(
         app,
         host=args.host,
