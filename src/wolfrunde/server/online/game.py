@@ -57,6 +57,7 @@ class OnlineGame(PacedGame):
         # each seat's channels and voice plan, with the view and inputs they were made of (`_inputs`)
         self._channels: dict[int, tuple[dict[str, Any], tuple[Any, ...], dict[str, bool]]] = {}
         self._plans: dict[int, tuple[dict[str, Any], tuple[Any, ...], VoicePlan]] = {}
+        self._circles: dict[int, channels.NightCircles] = {}  # each seat's, read view by view
 
     @property
     def whisper_seconds(self) -> int:
@@ -186,7 +187,8 @@ class OnlineGame(PacedGame):
 
     def chat_since(self, seat: int) -> dict[str, int]:
         """Channels this seat reads only from a round on: the wolves' from its first night in the pack."""
-        joined = channels.pack_since(self.view_of(seat))
+        view = self.view_of(seat)
+        joined = channels.pack_since(view, self._circles_of(seat, view))
         return {} if joined is None or self.match.over else {"wolves": joined}
 
     def channels_for(self, seat: int) -> dict[str, bool]:
@@ -197,7 +199,7 @@ class OnlineGame(PacedGame):
         if cached is not None and cached[0] is view and cached[1] == key:
             return cached[2]
         timer = None if self.timer is None else self.timer.to_json()
-        result = channels.for_seat(view, timer, self.lobby.settings.timers, now)
+        result = channels.for_seat(view, timer, self.lobby.settings.timers, now, self._circles_of(seat, view))
         self._channels[seat] = (view, key, result)
         return result
 
@@ -218,9 +220,16 @@ class OnlineGame(PacedGame):
             timers=self.lobby.settings.timers,
             now=now,
             open_channels=self.channels_for(seat),
+            circles=self._circles_of(seat, view),
         )
         self._plans[seat] = (view, key, plan)
         return plan
+
+    def _circles_of(self, seat: int, view: dict[str, Any]) -> channels.NightCircles:
+        circles = self._circles.get(seat)
+        if circles is None:
+            circles = self._circles[seat] = channels.NightCircles()
+        return circles.read(view)
 
     def _inputs(self, now: float) -> tuple[Any, ...]:
         """Everything besides the seat's view that its channels and voice plan are made of: the timer, and

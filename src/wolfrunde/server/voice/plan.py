@@ -43,9 +43,11 @@ def plan_for(
     timers: dict[str, int],
     now: float,
     open_channels: dict[str, bool] | None = None,
+    circles: channels.NightCircles | None = None,
 ) -> VoicePlan:
     """The plan of `view["seat"]`; `humans` are the seats a person plays (public in the lobby).
-    `open_channels`: `channels.for_seat` of the same view, timer and time, when the caller has it."""
+    `open_channels`: `channels.for_seat` of the same view, timer and time, when the caller has it;
+    `circles`: the seat's `channels.NightCircles` read up to this view, likewise."""
     seat = int(view["seat"])
     people = frozenset(int(other) for other in humans)
     if seat not in people:
@@ -53,8 +55,9 @@ def plan_for(
     peers = people - {seat}
     if view.get("phase") == "over" or view.get("result") is not None:
         return VoicePlan(peers, peers, peers)
+    circles = circles or channels.NightCircles().read(view)
     if open_channels is None:
-        open_channels = channels.for_seat(view, timer, timers, now)
+        open_channels = channels.for_seat(view, timer, timers, now, circles)
     alive = _alive(view)
     dead = frozenset(range(len(view.get("players") or ()))) - alive
     send: set[int] = set()
@@ -65,7 +68,7 @@ def plan_for(
             send |= alive | dead  # the dead keep hearing the day's discussion
         hear |= speakers
     if any(open_channels.get(channel) for channel in NIGHT_CHANNELS):  # else no circle counts (day, the dead)
-        for channel, members in _night_circles(view, alive).items():
+        for channel, members in _night_circles(view, alive, circles).items():
             if open_channels.get(channel):
                 send |= members
                 hear |= members
@@ -90,40 +93,21 @@ def _day_speakers(view: dict[str, Any], alive: frozenset[int], meldeliste: bool)
     return frozenset(speakers[:1]) & alive
 
 
-def _night_circles(view: dict[str, Any], alive: frozenset[int]) -> dict[str, frozenset[int]]:
+def _night_circles(
+    view: dict[str, Any], alive: frozenset[int], circles: channels.NightCircles
+) -> dict[str, frozenset[int]]:
     """The living members of each night channel this seat knows of, from its own view."""
     you = view.get("you") or {}
     seat = int(view["seat"])
-    circles: dict[str, frozenset[int]] = {}
-    pack = _tonights_pack(view)
+    found: dict[str, frozenset[int]] = {}
+    pack = circles.tonights_pack(view)
     if seat in pack:
-        circles["wolves"] = pack & alive
+        found["wolves"] = pack & alive
     lover = you.get("lover")
     if lover is not None:
-        circles["lovers"] = frozenset({int(lover)}) & alive
+        found["lovers"] = frozenset({int(lover)}) & alive
     role = str(you.get("role"))
     if role in channels.COMPANIONS:
         channel, _step = channels.COMPANIONS[role]
-        circles[channel] = _companions(view, role) & alive
-    return {channel: members - {seat} for channel, members in circles.items()}
-
-
-def _tonights_pack(view: dict[str, Any]) -> frozenset[int]:
-    """The pack this seat woke with tonight, as tonight's `pack` event names it (empty otherwise)."""
-    night = 0
-    pack: frozenset[int] = frozenset()
-    for event in view.get("events") or ():
-        if event.get("type") == "night":
-            night = int(event.get("round") or 0)
-            pack = frozenset()
-        elif event.get("type") == "pack" and night == int(view.get("round") or 0):
-            pack = frozenset(int(s) for s in event.get("pack") or ())
-    return pack
-
-
-def _companions(view: dict[str, Any], role: str) -> frozenset[int]:
-    members: frozenset[int] = frozenset()
-    for event in view.get("events") or ():
-        if event.get("type") == "companions" and event.get("role") == role:
-            members = frozenset(int(s) for s in event.get("members") or ())
-    return members
+        found[channel] = circles.companions.get(role, frozenset()) & alive
+    return {channel: members - {seat} for channel, members in found.items()}
