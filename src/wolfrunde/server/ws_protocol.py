@@ -14,15 +14,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from websockets.extensions.base import Extension
 from websockets.extensions.permessage_deflate import PerMessageDeflate, ServerPerMessageDeflateFactory
 from websockets.frames import Frame, Opcode
 from websockets.server import ServerProtocol
 from websockets.typing import ExtensionParameter
-
-from wolfrunde.server.coalesced_writes import CoalescedWrites
 
 COMPRESS_AT = 1024  # bytes of a message's payload from which it is compressed
 
@@ -51,8 +49,7 @@ class LargeMessagesDeflateFactory(ServerPerMessageDeflateFactory):
 
 
 def protocol_class() -> type[asyncio.Protocol] | str:
-    """What to pass as uvicorn's `ws`: its sans-I/O websockets protocol with `LargeMessagesDeflate` and
-    the writes of one pass of the event loop coalesced (`coalesced_writes`), or
+    """What to pass as uvicorn's `ws`: its sans-I/O websockets protocol with `LargeMessagesDeflate`, or
     uvicorn's own choice ("auto") where that protocol is missing (an older uvicorn)."""
     try:
         from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -69,9 +66,5 @@ def protocol_class() -> type[asyncio.Protocol] | str:
                 self.conn = ServerProtocol(
                     extensions=[factory], max_size=self.config.ws_max_size, logger=logging.getLogger("uvicorn.error")
                 )
-
-        def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            super().connection_made(transport)
-            self.transport = cast(asyncio.Transport, CoalescedWrites(self.transport, self.loop))
 
     return Protocol
