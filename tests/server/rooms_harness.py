@@ -111,6 +111,12 @@ class Member:
         """When this message (one of `messages`) arrived, by time.monotonic()."""
         return next(at for at, m in zip(self.arrived_at, self.messages, strict=True) if m is message)
 
+    def forget(self) -> None:
+        """Drops everything received so far: a test looks at what comes next."""
+        self.messages.clear()
+        self.arrived_at.clear()
+        self._taken.clear()
+
     def taken(self, kind: str) -> list[dict[str, Any]]:
         """Every message of this type received so far."""
         return [m for m in self.messages if m["type"] == kind]

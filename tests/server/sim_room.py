@@ -70,6 +70,10 @@ class SimRoom:
     def status(self) -> RoomStatus:
         return self._status
 
+    @property
+    def batch_follows(self) -> bool:
+        return False  # one command at a time: nothing waits behind it
+
     def set_status(self, status: RoomStatus) -> None:
         self._status = self._status.to(status) if status is not self._status else status
 

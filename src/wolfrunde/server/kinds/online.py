@@ -59,6 +59,7 @@ class OnlineRoom(BoundKind):
         self.restored = game is not None
         self.halted_on_load = False
         self.rng = random.Random()
+        self._voted_due = False  # ballots came in a batch: the tally goes out when it settles
 
     # --- creation and restore -----------------------------------------------------------------------
     @classmethod
@@ -135,7 +136,19 @@ class OnlineRoom(BoundKind):
     async def detach(self, peer: Peer) -> None:
         self._broadcast_lobby()
 
+    def batches(self, message: protocol.Message) -> bool:
+        """Ballots of the day's public votes: when several wait in the queue (a busy server), every device is
+        sent the tally once, after the last of them, instead of after each (each voter still gets his ack
+        and his own view at once)."""
+        return isinstance(message, m.Decide) and message.kind in PUBLIC_VOTES
+
+    def settle(self) -> None:
+        if self._voted_due:
+            self._tell_voted()
+
     async def wake(self, event: object) -> None:
+        if not isinstance(event, BotSays):
+            self.settle()  # a held-back tally goes out before anything that comes after it
         if isinstance(event, BotSays):
             try:
                 parsed = self.schema.parse(encode(event.message))
@@ -390,7 +403,11 @@ class OnlineRoom(BoundKind):
                 raise Refusal("wrong_seat")
             seat = message.seat
         await self.game.decide(seat, message.kind, message.choice, peer, message.ref)
-        if message.kind in PUBLIC_VOTES:
+        if message.kind not in PUBLIC_VOTES:
+            return
+        if self._room.batch_follows:
+            self._voted_due = True  # the tally once, after the last ballot that waits (`settle`)
+        else:
             self._tell_voted()
 
     # --- the open vote of the day: who has voted (never for whom) and the tally by candidate ---------
@@ -407,6 +424,7 @@ class OnlineRoom(BoundKind):
 
     def _tell_voted(self) -> None:
         """A public vote of the day is still open: everyone sees who has cast a ballot and the tally."""
+        self._voted_due = False
         message = self._voted_message()
         if message is not None:
             self._room.broadcast(lambda peer: None if peer.extra.get("bot") else message)

@@ -94,6 +94,7 @@ class RoomActor:
         # the room stored columns with `save` (code, kind, the columns): invitations follow the lobby
         self.on_saved: Callable[[str, str, dict[str, Any]], None] | None = None
         self.streams = SeatStreams()  # each seat's `game` versions, for devices that take patches
+        self._batched_waiting = 0  # queued client messages the kind batches (`RoomKind.batches`)
         kind.bind(self)
 
     # --- what the core offers a kind (RoomServices) ---------------------------------------------------
@@ -106,6 +107,10 @@ class RoomActor:
             return
         self._status = self._status.to(status)
         self.ended_at = time.time() if status.finished else None
+
+    @property
+    def batch_follows(self) -> bool:
+        return self._batched_waiting > 0
 
     def peers(self) -> Iterator[Peer]:
         return iter(list(self._peers.values()))
@@ -124,7 +129,12 @@ class RoomActor:
     def post(self, command: object) -> None:
         """Queues a command for the room's task; any object that is not one of the core's own commands is
         handed to the kind's `wake`."""
+        if self._batched(command):
+            self._batched_waiting += 1
         self.queue.put_nowait(command)
+
+    def _batched(self, command: object) -> bool:
+        return isinstance(command, Incoming) and self.kind.batches(command.message)
 
     async def store_command(self, command: store.Command, *, at: float | None = None, **fields: Any) -> float:
         """Stores one accepted command (and room columns) before anything about it is sent. `at`: the time
@@ -194,6 +204,8 @@ class RoomActor:
             command = await self.queue.get()
             if isinstance(command, Stop):
                 break
+            if self._batched(command):
+                self._batched_waiting -= 1
             try:
                 await self._handle(command)
             except Exception:  # one bad command must not kill the room; its sender hears of it
@@ -205,9 +217,18 @@ class RoomActor:
                     command.answer.set_result(protocol.Refusal("internal"))
                 elif isinstance(command, Call) and not command.future.done():
                     command.future.set_exception(RuntimeError("internal"))
+            if not self._batched_waiting:
+                self._settle()
         for handle in list(self._handles):
             handle.cancel()
         self.kind.stopped()
+
+    def _settle(self) -> None:
+        """The batch (if any) ended: the kind sends what it held back for it."""
+        try:
+            self.kind.settle()
+        except Exception:
+            log.exception("room %s (%s): settling a batch failed", self.code, self.kind.kind_id)
 
     async def _handle(self, command: object) -> None:
         if isinstance(command, Incoming):

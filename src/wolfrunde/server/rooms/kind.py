@@ -75,6 +75,11 @@ class RoomServices(Protocol):
 
     def set_status(self, status: RoomStatus) -> None: ...
 
+    @property
+    def batch_follows(self) -> bool:
+        """Another client message the kind batches (`RoomKind.batches`) waits in the room's queue."""
+        ...
+
     def peers(self) -> Iterator[Peer]: ...
 
     def broadcast(self, build: Callable[[Peer], dict[str, Any] | None]) -> None: ...
@@ -140,6 +145,16 @@ class RoomKind(Protocol):
         """The room stops (sweep or shutdown): cancel what the kind scheduled itself."""
         ...
 
+    def batches(self, message: Message) -> bool:
+        """Whether this client message may be handled in a batch with others of its sort that wait in the
+        queue: the kind may hold back what it would send after one of them (`RoomServices.batch_follows`)
+        until the last. Decided from the message alone, when it is queued."""
+        ...
+
+    def settle(self) -> None:
+        """No message the kind batches waits in the queue any more: send what was held back."""
+        ...
+
     def summary(self) -> dict[str, Any]:
         """Public facts for `GET …/{code}`: at least `players`."""
         ...
@@ -172,6 +187,12 @@ class BoundKind:
 
     def bind(self, room: RoomServices) -> None:
         self.room = room
+
+    def batches(self, message: Message) -> bool:
+        return False
+
+    def settle(self) -> None:
+        return None
 
     @property
     def _room(self) -> RoomServices:
