@@ -93,3 +93,29 @@ def test_a_cue_in_one_go_is_its_text_length_and_both_addresses(
 
     key = CueKey("konrad", "verdict", 1, values, say, Style.parse(style))
     assert voices.cue(key) == (key.text(voices.narration), voices.seconds(key), voices.url(key), voices.url(key, "mp3"))
+
+
+def test_a_cue_asked_again_is_the_same_as_made_afresh_and_its_length_follows_the_measurement(
+    voices: ServerVoices,
+) -> None:
+    """`cue` keeps a cue's text and addresses: whatever part of the key differs (narrator, scene, variant,
+    the names in it, their Aussprache, the style) gives that cue's own, and a length measured after the
+    first ask is what the next ask says."""
+    from wolfrunde.narration.catalogue import Style
+
+    keys = [
+        CueKey("konrad", "verdict", 1, {"name": "Ben"}),
+        CueKey("jutta", "verdict", 1, {"name": "Ben"}),
+        CueKey("konrad", "verdict", 2, {"name": "Ben"}),
+        CueKey("konrad", "verdict", 1, {"name": "Carl"}),
+        CueKey("konrad", "verdict", 1, {"name": "Ben"}, {"Ben": "Bään"}),
+        CueKey("konrad", "verdict", 1, {"name": "Ben"}, {}, Style.SHORT),
+        CueKey("konrad", "bodyguard_wakes", 0, {}),
+    ]
+    first = [voices.cue(key) for key in keys]
+    assert len({(text, url) for text, _, url, _ in first}) == len(keys)
+    for key in keys:
+        fresh = (key.text(voices.narration), voices.seconds(key), voices.url(key), voices.url(key, "mp3"))
+        assert voices.cue(key) == fresh
+    voices._remember(keys[0], first[0][0], 7.25)  # the audio was made and measured meanwhile
+    assert voices.cue(keys[0])[1] == 7.25

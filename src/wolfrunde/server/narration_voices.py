@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+import orjson
+
 from wolfrunde.narration import Narration
 from wolfrunde.narration.catalogue import Style
 from wolfrunde.narration.formats import AudioFormat, decode, fallback_format, preferred_format
@@ -50,6 +52,7 @@ _CHARS_PER_SECOND: dict[str, float] = {
 }
 CUE_GAP = 0.4  # the player's queue pauses this long between two cues
 _MAX_KNOWN = 20_000  # measured durations kept in memory
+_MAX_ADDRESSED = 20_000  # cues whose text and addresses are kept in memory
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,7 @@ class ServerVoices:
         self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="voices", initializer=_lower_priority)
         self._lock = threading.Lock()
         self._seconds: dict[tuple[str, ...], float] = {}
+        self._addressed: dict[bytes, tuple[str, str, str]] = {}  # a cue's text and addresses (`cue`)
         self._names_started: set[tuple[str, str, str]] = set()
         self._pending: set[Future[None]] = set()
 
@@ -170,10 +174,21 @@ class ServerVoices:
         return self._seconds_of(key, key.text(self.narration))
 
     def cue(self, key: CueKey) -> tuple[str, float, str, str]:
-        """The cue's text, `seconds` and `url` in both formats (Opus, MP3), each made once."""
-        text = key.text(self.narration)
-        address = self.url(key)
-        return text, self._seconds_of(key, text), address, f"{address}&{urlencode({'format': 'mp3'})}"
+        """The cue's text, `seconds` and `url` in both formats (Opus, MP3). The text and the signed
+        addresses of a cue never change, so they are made once per process (every room asks for the same
+        calls); the seconds are looked up each time, since they become known once the audio is made."""
+        known = _canonical(key)
+        made = None if known is None else self._addressed.get(known)
+        if made is None:
+            text = key.text(self.narration)
+            address = self.url(key)
+            made = (text, address, f"{address}&{urlencode({'format': 'mp3'})}")
+            if known is not None:
+                if len(self._addressed) >= _MAX_ADDRESSED:
+                    self._addressed.clear()
+                self._addressed[known] = made
+        text, address, mp3 = made
+        return text, self._seconds_of(key, text), address, mp3
 
     def _seconds_of(self, key: CueKey, text: str) -> float:
         with self._lock:
@@ -304,6 +319,16 @@ def _load_secret(path: Path) -> bytes:
     except OSError:
         log.warning("Schlüssel für Erzähler-Adressen nicht speicherbar: %s", path)
     return secret
+
+
+def _canonical(key: CueKey) -> bytes | None:
+    """Everything of a cue its text and address are made of, as one value to look it up by (None: a value
+    JSON cannot hold, and the cue is made afresh)."""
+    parts = [key.narrator, key.scene, key.variant, key.values, key.say, key.style.value]
+    try:
+        return orjson.dumps(parts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:
+        return None
 
 
 def _encode_values(values: Mapping[str, Any]) -> str:
