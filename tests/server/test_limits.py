@@ -63,8 +63,10 @@ def test_a_body_over_the_limit_is_refused_by_its_length_or_while_it_streams(tmp_
                     pass
                 with contextlib.suppress(BlockingIOError):
                     answer += raw.recv(4096)
-        assert answer.startswith(b"HTTP/1.1 413"), answer[:80]
-        assert sent < 2_000_000, f"the server answered only after {sent} bytes"
+        # The body never ends: an answer at all means the server refused it while it streamed. How much was
+        # written before it came depends on the kernel's socket buffers (up to tens of MB on loopback) and on
+        # how busy the machine is, not on the server.
+        assert answer.startswith(b"HTTP/1.1 413"), f"no refusal after {sent} bytes: {answer[:80]!r}"
     finally:
         server.stop()
 
