@@ -42,7 +42,7 @@ def engine_views(actor: RoomActor) -> dict[int, dict[str, Any]]:
     return {seat: kind.game.match.view(seat) for seat in range(len(NAMES))}
 
 
-def test_ballots_waiting_together_are_shown_once_after_the_last(tmp_path: Path) -> None:
+def test_ballots_waiting_together_are_tallied_once_after_the_last(tmp_path: Path) -> None:
     db = day_room(tmp_path)
     voters = LIVING[:3]  # the vote stays open: two of the living have not voted
 
@@ -70,7 +70,7 @@ def test_ballots_waiting_together_are_shown_once_after_the_last(tmp_path: Path) 
         ), "the tally after the acks of the batch"
 
 
-def test_one_ballot_at_a_time_is_shown_at_once(tmp_path: Path) -> None:
+def test_one_ballot_at_a_time_is_tallied_at_once(tmp_path: Path) -> None:
     db = day_room(tmp_path)
 
     async def scenario() -> dict[int, Member]:
