@@ -25,7 +25,8 @@ from .live import free_port
 def texts(seed: int, count: int) -> list[str]:
     rng = random.Random(seed)
     words = ["Werwolf", "Seherin", "Hexe", "Nacht", "Tag", "Dorf", "stirbt", "wählt", "ÄÖÜß", '"quote"']
-    return [" ".join(rng.choice(words) for _ in range(rng.choice([1, 5, 40, 150, 400]))) for _ in range(count)]
+    lengths = [1, 5, 40, 150, 400, 700, 1500]  # words: from a few bytes to past COMPRESS_AT
+    return [" ".join(rng.choice(words) for _ in range(rng.choice(lengths))) for _ in range(count)]
 
 
 def test_short_messages_are_sent_as_they_are_and_long_ones_compressed() -> None:

@@ -131,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         app,
         host=args.host,
         port=args.port,
-        ws=protocol_class(),  # permessage-deflate for messages of 1 KiB and more (ws_protocol.py)
+        ws=protocol_class(),  # permessage-deflate for messages of 4 KiB and more (ws_protocol.py)
         ws_max_size=65536,
         log_level="warning",
         proxy_headers=False,
