@@ -1,3 +1,6 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
 from wolfrunde.room_codes import ALPHABET, LENGTH, new_code, normalise
 from wolfrunde.server.online.lobby import Lobby, check_timers
 from wolfrunde.server.passwords import hash_password, verify_password
@@ -23,6 +26,28 @@ def test_sliding_window_limits_per_key() -> None:
     assert window.allow("ben")
     now[0] = 61.0
     assert window.allow("anna")
+
+
+@given(
+    limit=st.integers(1, 4),
+    steps=st.lists(
+        st.tuples(st.floats(0.0, 30.0), st.sampled_from(["anna", "ben"]), st.booleans()), min_size=1, max_size=40
+    ),
+)
+def test_sliding_window_counts_the_hits_of_the_last_seconds(limit: int, steps: list[tuple[float, str, bool]]) -> None:
+    """Against its definition: a key passes while fewer than `limit` of its passed hits are within the
+    window; `would_allow` tells what `allow` would do and records nothing."""
+    now = [0.0]
+    window = SlidingWindow(limit, 60.0, clock=lambda: now[0])
+    passed: dict[str, list[float]] = {}
+    for wait, key, record in steps:
+        now[0] += wait
+        expected = sum(1 for hit in passed.get(key, []) if hit > now[0] - 60.0) < limit
+        assert window.would_allow(key) is expected
+        if record:
+            assert window.allow(key) is expected
+            if expected:
+                passed.setdefault(key, []).append(now[0])
 
 
 def test_token_bucket_refills() -> None:

@@ -35,16 +35,13 @@ class SlidingWindow:
         self._hits: dict[str, deque[float]] = {}
 
     def would_allow(self, key: str) -> bool:
-        """Whether `allow(key)` would pass now (nothing is recorded)."""
-        now = self.clock()
+        """Whether `allow(key)` would pass now (nothing new is recorded)."""
         hits = self._hits.get(key)
-        return hits is None or sum(1 for hit in hits if hit > now - self.seconds) < self.limit
+        return hits is None or len(self._recent(hits, self.clock())) < self.limit
 
     def allow(self, key: str) -> bool:
         now = self.clock()
-        hits = self._hits.setdefault(key, deque())
-        while hits and hits[0] <= now - self.seconds:
-            hits.popleft()
+        hits = self._recent(self._hits.setdefault(key, deque()), now)
         if len(hits) >= self.limit:
             return False
         hits.append(now)
@@ -52,6 +49,13 @@ class SlidingWindow:
             for stale in [k for k, v in self._hits.items() if not v or v[-1] <= now - self.seconds]:
                 del self._hits[stale]
         return True
+
+    def _recent(self, hits: deque[float], now: float) -> deque[float]:
+        """`hits` without those that left the window (the oldest come first): a check costs what left,
+        not every hit still in the window."""
+        while hits and hits[0] <= now - self.seconds:
+            hits.popleft()
+        return hits
 
 
 class TokenBucket:
