@@ -5,7 +5,12 @@
 
 Prints, for the time the games ran: games completed, messages per second all clients received, and the
 50th/99th percentile of the time from a player's decision to its `ack` (checked and stored) and to the
-first `game` update after that ack (measured on the deciding client). `--pacing off` runs the server
+first `game` update after that ack (measured on the deciding client). At night a seat that answered is
+shown nothing new until the step ends (when the others have answered, or its timer ran out: by design,
+so the stream does not tell who else acts), so with bots that think its decision→update holds the other
+players' thinking; `day_p50_ms`/`day_p99_ms` count the decisions made by day only, where the server sends
+every ballot's own view at once (with pacing on, a ballot that closes the vote still waits for the
+narration of the verdict). `--pacing off` runs the server
 without the game's deliberate pauses (bench/serve.py), so decision→update is the server's own work;
 `--pacing on` is `serve --testing` (the pause that hides absent roles drawn from 0-20 ms, a hundredth of
 the narration). The server's resident memory is sampled while the games run (`memory_per_room_kib`:
@@ -61,6 +66,8 @@ SUMMARY_KEYS = (
     "messages_per_second",
     "p50_ms",
     "p99_ms",
+    "day_p50_ms",
+    "day_p99_ms",
     "ack_p50_ms",
     "ack_p99_ms",
     "memory_per_room_kib",
@@ -77,6 +84,7 @@ class Tally:
     received_bytes: int = 0
     patches: int = 0
     latencies: list[float] = field(default_factory=list)
+    day_latencies: list[float] = field(default_factory=list)  # of the decisions made by day
     ack_latencies: list[float] = field(default_factory=list)
     finished_seats: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
@@ -153,6 +161,7 @@ async def seat(
         else:
             await ws.send(json.dumps({"type": "join"}))
         waiting: str | None = None
+        by_day = False
         sent_at = 0.0
         acked = False
         counter = 0
@@ -178,6 +187,8 @@ async def seat(
                 elif kind == "game":
                     if waiting is not None and acked:
                         tally.latencies.append(time.perf_counter() - sent_at)
+                        if by_day:
+                            tally.day_latencies.append(tally.latencies[-1])
                         waiting = None
                     view = message["view"]
                     if game_over(view):
@@ -189,7 +200,7 @@ async def seat(
                             await asyncio.sleep(rng.uniform(think / 2, think * 1.5))  # a player thinks
                         if move is not None:
                             counter += 1
-                            waiting, acked = f"d{counter}", False
+                            waiting, acked, by_day = f"d{counter}", False, view.get("phase") == "day"
                             sent_at = time.perf_counter()
                             await ws.send(
                                 json.dumps({"type": "decide", "kind": move[0], "choice": move[1], "ref": waiting})
@@ -241,6 +252,7 @@ async def drive(spec: dict[str, Any], go: asyncio.Event, seated: asyncio.Event |
         "received_bytes": sum(t.received_bytes for t in tallies),
         "patches": sum(t.patches for t in tallies),
         "latencies": [x for t in tallies for x in t.latencies],
+        "day_latencies": [x for t in tallies for x in t.day_latencies],
         "acks": [x for t in tallies for x in t.ack_latencies],
         "failures": failures,
         "kinds": dict(sum((t.kinds for t in tallies), Counter()) - kinds_before),  # as `received`: from `go`
@@ -336,6 +348,7 @@ def run(
             spy = str(Path(sys.executable).parent / "py-spy")
             profiler = subprocess.Popen(
                 [spy, "record", "--pid", str(server_pid), "--rate", "200", "--format", "raw", "--output", profile]
+                + ["--nonblocking"]  # the server is not stopped for each sample (with 10,000 sockets it fell behind)
                 + (["--gil"] if profile_gil else []),
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
@@ -367,6 +380,7 @@ def run(
             if child.poll() is None:
                 child.kill()
     latencies = sorted(x for p in parts for x in p["latencies"])
+    by_day = sorted(x for p in parts for x in p["day_latencies"])
     acks = sorted(x for p in parts for x in p["acks"])
     failures = [f for p in parts for f in p["failures"]]
     received = sum(p["received"] for p in parts)
@@ -383,6 +397,8 @@ def run(
         "decisions": len(latencies),
         "p50_ms": round(1000 * percentile(latencies, 50), 1),
         "p99_ms": round(1000 * percentile(latencies, 99), 1),
+        "day_p50_ms": round(1000 * percentile(by_day, 50), 1),
+        "day_p99_ms": round(1000 * percentile(by_day, 99), 1),
         "ack_p50_ms": round(1000 * percentile(acks, 50), 1),
         "ack_p99_ms": round(1000 * percentile(acks, 99), 1),
         "server_cpu_seconds": round(cpu, 2),

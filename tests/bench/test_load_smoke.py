@@ -33,6 +33,7 @@ def test_two_rooms_of_bots_finish_their_games_with_patches_and_report_latencies(
     assert result["decisions"] > 20
     assert result["patches_received"] > result["decisions"] / 2  # after the first view, patches
     assert 0 < result["p50_ms"] <= result["p99_ms"]
+    assert 0 < result["day_p50_ms"] <= result["day_p99_ms"]  # every game has a day: its ballots count apart
     assert result["server_cpu_seconds"] > 0
     assert result["messages_per_second"] > 0
     kinds = result["messages_by_type"]
