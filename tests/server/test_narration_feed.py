@@ -119,3 +119,23 @@ def test_a_cue_asked_again_is_the_same_as_made_afresh_and_its_length_follows_the
         assert voices.cue(key) == fresh
     voices._remember(keys[0], first[0][0], 7.25)  # the audio was made and measured meanwhile
     assert voices.cue(keys[0])[1] == 7.25
+
+
+def test_voices_for_a_setting_seen_before_touch_no_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rooms ask at every join: the same setting is the same voices, found without resolving the folder
+    again; another folder, or the same one spelt otherwise, is resolved (and the latter shares them)."""
+    folder = tmp_path / "voices"
+    first = voices_for(ServerConfig(database_url="sqlite://", voices_dir=str(folder)))
+    resolved: list[Path] = []
+    resolve = Path.resolve
+
+    def counted(path: Path, strict: bool = False) -> Path:
+        resolved.append(path)
+        return resolve(path, strict)
+
+    monkeypatch.setattr(Path, "resolve", counted)
+    assert voices_for(ServerConfig(database_url="sqlite://", voices_dir=str(folder))) is first
+    assert resolved == []
+    assert voices_for(ServerConfig(database_url="sqlite://", voices_dir=f"{folder}/.")) is first
+    assert voices_for(ServerConfig(database_url="sqlite://", voices_dir=str(tmp_path / "other"))) is not first
+    assert len(resolved) == 2

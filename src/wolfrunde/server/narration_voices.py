@@ -277,17 +277,25 @@ def _lower_priority() -> None:
 
 
 _instances: dict[tuple[str, str | None, bool], ServerVoices] = {}
+_by_setting: dict[tuple[str | None, str | None, bool], ServerVoices] = {}  # as configured, before resolving
 _instances_lock = threading.Lock()
 _temporary: Path | None = None
 
 
 def voices_for(config: ServerConfig) -> ServerVoices:
-    """The process's voices for this configuration's voice folder (a temporary one when none is set)."""
+    """The process's voices for this configuration's voice folder (a temporary one when none is set).
+    Rooms ask at every join and every game: a setting seen before is found without touching the disk
+    (resolving the folder's path is a system call per part of it, on the event loop's thread)."""
+    setting = (config.voices_dir, config.voice_engine, config.narration_prerender)
+    known = _by_setting.get(setting)
+    if known is not None:
+        return known
     folder = Path(config.voices_dir) if config.voices_dir else _temporary_folder()
     key = (str(folder.resolve()), config.voice_engine, config.narration_prerender)
     with _instances_lock:
         if key not in _instances:
             _instances[key] = ServerVoices(folder, config.voice_engine, config.narration_prerender)
+        _by_setting[setting] = _instances[key]
         return _instances[key]
 
 
