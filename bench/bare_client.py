@@ -1,65 +1,114 @@
 """Drives bench/bare_broadcast.py: ROOMS rooms of SEATS sockets; each socket sends SENDS messages, the
-next one when the server has echoed the previous one back to it, and counts every message it receives.
-`python bench/bare_client.py PORT ROOMS SEATS SENDS PROCESSES MAX_SECONDS` prints the delivered
-messages per second over all client processes as JSON."""
+next one when the server has echoed the previous one back to it (after THINK seconds on average, drawn as
+bench/load.py's bots draw theirs; 0: at once), and counts every message it receives.
+
+    python bench/bare_client.py PORT ROOMS SEATS SENDS PROCESSES MAX_SECONDS THINK
+
+prints, as JSON over all client processes, the delivered messages per second and the 50th/99th percentile
+of the time from a send to its echo (`echo_p50_ms`, `echo_p99_ms`). The server does nothing but relay, so
+the echo is the floor of a decision→ack for a server that sends as many messages per decision (SEATS) with
+this stack on this machine: what no game logic can go below."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
+from typing import Any
 
 import websockets
 
 MESSAGE = json.dumps({"type": "game", "view": {"text": "x" * 200}})
 
 
-async def member(url: str, sends: int, tally: list[int], started: asyncio.Event) -> None:
+@dataclass
+class Tally:
+    received: int = 0
+    echoes: list[float] = field(default_factory=list)  # seconds from a send to its echo
+
+
+async def member(url: str, sends: int, think: float, rng: random.Random, tally: Tally, started: asyncio.Event) -> None:
     async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
+        mark = f"#{id(ws)}#"
         await started.wait()
         mine = 0
-        await ws.send(MESSAGE + f"#{id(ws)}#")
+        sent = await send_after_thinking(ws, mark, think, rng)
         async for raw in ws:
-            tally[0] += 1
-            if str(raw).endswith(f"#{id(ws)}#"):
+            tally.received += 1
+            if str(raw).endswith(mark):
+                tally.echoes.append(time.perf_counter() - sent)
                 mine += 1
                 if mine >= sends:
                     return
-                await ws.send(MESSAGE + f"#{id(ws)}#")
+                sent = await send_after_thinking(ws, mark, think, rng)
 
 
-async def share(port: int, rooms: range, seats: int, sends: int, max_seconds: float) -> dict[str, float]:
-    tally = [0]
+async def send_after_thinking(ws: Any, mark: str, think: float, rng: random.Random) -> float:
+    """Sends the member's next message after its thinking time (the first one too, as a bot thinks before
+    its first move); the moment it was sent."""
+    if think > 0:
+        await asyncio.sleep(rng.uniform(think / 2, think * 1.5))
+    sent = time.perf_counter()
+    await ws.send(MESSAGE + mark)
+    return sent
+
+
+async def share(port: int, rooms: range, seats: int, sends: int, max_seconds: float, think: float) -> dict[str, Any]:
+    tally = Tally()
     started = asyncio.Event()
-    tasks = [member(f"ws://127.0.0.1:{port}/ws/r{room}", sends, tally, started) for room in rooms for _ in range(seats)]
+    rng = random.Random(rooms.start)
+    tasks = [
+        member(f"ws://127.0.0.1:{port}/ws/r{room}", sends, think, random.Random(rng.random()), tally, started)
+        for room in rooms
+        for _ in range(seats)
+    ]
     gathered = asyncio.gather(*tasks, return_exceptions=True)
     await asyncio.sleep(2.0 + 0.002 * len(tasks))
     begin = time.perf_counter()
     started.set()
     async with asyncio.timeout(max_seconds):
-        await gathered
-    return {"received": tally[0], "seconds": time.perf_counter() - begin}
+        outcomes = await gathered
+    failures = sum(1 for outcome in outcomes if isinstance(outcome, BaseException))
+    seconds = time.perf_counter() - begin
+    echoes = [round(1000 * wait, 2) for wait in tally.echoes]
+    return {"received": tally.received, "seconds": seconds, "echo_ms": echoes, "failures": failures}
+
+
+def percentile(sorted_values: list[float], share: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * share / 100))]
 
 
 def main() -> int:
     port, rooms, seats, sends, processes = (int(value) for value in sys.argv[1:6])
-    max_seconds = float(sys.argv[6])
-    if len(sys.argv) > 7:  # one client process: its share of the rooms
-        index = int(sys.argv[7])
-        result = asyncio.run(share(port, range(index, rooms, processes), seats, sends, max_seconds))
+    max_seconds, think = float(sys.argv[6]), float(sys.argv[7])
+    if len(sys.argv) > 8:  # one client process: its share of the rooms
+        index = int(sys.argv[8])
+        result = asyncio.run(share(port, range(index, rooms, processes), seats, sends, max_seconds, think))
         print(json.dumps(result))
         return 0
     children = [
-        subprocess.Popen([sys.executable, __file__, *sys.argv[1:7], str(i)], stdout=subprocess.PIPE, text=True)
+        subprocess.Popen([sys.executable, __file__, *sys.argv[1:8], str(i)], stdout=subprocess.PIPE, text=True)
         for i in range(processes)
     ]
     parts = [json.loads(child.communicate(timeout=max_seconds + 120)[0]) for child in children]
     seconds = max(part["seconds"] for part in parts)
     received = sum(part["received"] for part in parts)
-    rate = round(received / seconds, 1)
-    print(json.dumps({"received": received, "seconds": round(seconds, 2), "messages_per_second": rate}))
+    echoes = sorted(wait for part in parts for wait in part["echo_ms"])
+    summary = {
+        "received": received,
+        "seconds": round(seconds, 2),
+        "messages_per_second": round(received / seconds, 1),
+        "echo_p50_ms": percentile(echoes, 50),
+        "echo_p99_ms": percentile(echoes, 99),
+        "failures": sum(part["failures"] for part in parts),
+    }
+    print(json.dumps(summary))
     return 0
 
 

@@ -22,8 +22,11 @@ what limited the run.
 The bots run in `--processes` separate processes (each its own event loop, uvloop when installed) so the
 client's own work can be spread out; the server is always a process of its own. They ask for incremental
 updates (`patches=1`) when the server offers them and rebuild each full `game` message from them.
-`--bare` also runs bench/bare_broadcast.py with the same sockets and as many messages and prints the
-ratio of the delivered messages per second. Every loop is bounded by `--max-seconds`. 127.0.0.1 only.
+`--bare` also runs bench/bare_broadcast.py with the same sockets, as many messages and the same thinking,
+and prints the ratio of the delivered messages per second and the bare server's send→echo percentiles
+(`bare_echo_p50_ms`, `bare_echo_p99_ms`): a server that only relays, ten messages per send, so the floor
+under Wolfrunde's decision→ack (about ten messages per decision) on this stack and machine. Every loop
+is bounded by `--max-seconds`. 127.0.0.1 only.
 """
 
 from __future__ import annotations
@@ -75,6 +78,8 @@ SUMMARY_KEYS = (
     "server_cpu_ms_per_decision",
     "bare_messages_per_second",
     "ratio_to_bare",
+    "bare_echo_p50_ms",
+    "bare_echo_p99_ms",
 )
 
 
@@ -451,20 +456,28 @@ def one_run(args: argparse.Namespace, run_index: int) -> dict[str, Any]:
 
 
 def bare(args: argparse.Namespace, result: dict[str, Any]) -> dict[str, Any]:
-    """The bare broadcast server under the same sockets and as many delivered messages."""
+    """The bare broadcast server under the same sockets, as many delivered messages and the same thinking:
+    its messages per second, and its send→echo percentiles, the floor of decision→ack for any server of
+    this stack that sends ten messages per decision (bench/bare_client.py)."""
     port = free_port()
     server = subprocess.Popen([sys.executable, str(HERE / "bare_broadcast.py"), str(port)])
     try:
         wait_healthy(server, f"http://127.0.0.1:{port}/health", Path("bench/bare_broadcast.py"))
         sends = max(1, math.ceil(result["messages"] / (result["sockets"] * PLAYERS)))
         command = [sys.executable, str(HERE / "bare_client.py"), str(port), str(args.rooms), str(PLAYERS)]
-        command += [str(sends), str(args.processes), str(args.max_seconds)]
+        command += [str(sends), str(args.processes), str(args.max_seconds), str(args.think)]
         out = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
     finally:
         server.terminate()
         server.wait(timeout=30)
     rate = out["messages_per_second"]
-    return {"bare_messages_per_second": rate, "ratio_to_bare": round(result["messages_per_second"] / rate, 3)}
+    return {
+        "bare_messages_per_second": rate,
+        "ratio_to_bare": round(result["messages_per_second"] / rate, 3),
+        "bare_echo_p50_ms": out["echo_p50_ms"],
+        "bare_echo_p99_ms": out["echo_p99_ms"],
+        "bare_failures": out["failures"],
+    }
 
 
 def main() -> int:

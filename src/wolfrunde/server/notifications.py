@@ -127,7 +127,7 @@ class Notifications:
             await pubsub.subscribe(CHANNEL)
         except BaseException:
             with contextlib.suppress(Exception):
-                await pubsub.aclose()  # type: ignore[no-untyped-call]
+                await pubsub.aclose()  # type: ignore[no-untyped-call,unused-ignore]  # typed from redis 8
             raise
         self._pubsub = pubsub
         self.subscribed.set()
