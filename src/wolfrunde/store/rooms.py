@@ -288,6 +288,7 @@ def add_chat(db: Database, code: str, channel: str, seat: int, text: str, round:
     return StoredChat(channel, seat, text, now, round)
 
 
+CHAT_HISTORY = 500  # the lines of a room's chat a device is sent when it may read a channel
 _INSERT_CHAT = insert(ChatMessage)
 _CHAT_HISTORY = (
     select(ChatMessage.channel, ChatMessage.seat, ChatMessage.text, ChatMessage.at, ChatMessage.round)
@@ -297,7 +298,7 @@ _CHAT_HISTORY = (
 )
 
 
-def chat_history(db: Database, code: str, limit: int = 500) -> list[StoredChat]:
+def chat_history(db: Database, code: str, limit: int = CHAT_HISTORY) -> list[StoredChat]:
     """The room's last `limit` lines, oldest first. SQLAlchemy Core, not the ORM: a seat that may read a
     channel it could not read before is sent its history (at every death, at the end for every seat)."""
     with db.engine.connect() as connection:

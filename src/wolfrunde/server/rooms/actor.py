@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -95,6 +96,8 @@ class RoomActor:
         self.on_saved: Callable[[str, str, dict[str, Any]], None] | None = None
         self.streams = SeatStreams()  # each seat's `game` versions, for devices that take patches
         self._batched_waiting = 0  # queued client messages the kind batches (`RoomKind.batches`)
+        # the room's last chat lines as stored, once read: this process alone writes the room's chat
+        self._chat: deque[store.StoredChat] | None = None
         kind.bind(self)
 
     # --- what the core offers a kind (RoomServices) ---------------------------------------------------
@@ -161,12 +164,27 @@ class RoomActor:
     async def reset_game(self, *, chat: bool = True, **fields: Any) -> None:
         await asyncio.to_thread(store.reset_game, self.db, self.code, chat=chat, **fields)
         self.seq = 0
+        if chat:
+            self._chat = deque(maxlen=store.CHAT_HISTORY)
 
     async def add_chat(self, channel: str, seat: int, text: str, round: int | None = None) -> store.StoredChat:
-        return await asyncio.to_thread(store.add_chat, self.db, self.code, channel, seat, text, round)
+        saved = await asyncio.to_thread(store.add_chat, self.db, self.code, channel, seat, text, round)
+        if self._chat is not None:
+            self._chat.append(saved)
+        return saved
 
     async def chat_history(self) -> list[store.StoredChat]:
-        return await asyncio.to_thread(store.chat_history, self.db, self.code)
+        """The room's last `store.CHAT_HISTORY` chat lines, oldest first: read from the store once, then
+        kept as lines are added (every seat that may read a new channel asks, at every death and at the end)."""
+        if self._chat is None:
+            stored = await asyncio.to_thread(store.chat_history, self.db, self.code)
+            self._chat = deque(stored, maxlen=store.CHAT_HISTORY)
+        return list(self._chat)
+
+    def forget_chat(self) -> None:
+        """The store's chat of this room was changed by another hand (an account deleted): the next
+        `chat_history` reads it again."""
+        self._chat = None
 
     async def in_thread(self, job: Callable[..., Result], *args: Any) -> Result:
         return await asyncio.to_thread(job, *args)

@@ -179,13 +179,14 @@ class Registry:
     async def forget_account(self, user_id: int, removed_rooms: list[str]) -> None:
         """A deleted account leaves every room in memory: rooms the store removed stop (their connections
         closed), the others' kinds that seat accounts (`forget_account`) rewrite their state and close
-        the account's connections."""
+        the account's connections; every room reads its chat from the store again."""
         for code in removed_rooms:
             gone = self.rooms.pop(code, None)
             if gone is not None:
                 await gone.call(partial(_close_all, gone))
                 await gone.stop()
         for actor in list(self.rooms.values()):
+            await actor.call(actor.forget_chat)  # the store deleted the account's lines
             forget = getattr(actor.kind, "forget_account", None)
             if forget is not None:
                 await actor.call(partial(forget, user_id))
