@@ -1,5 +1,6 @@
 """The bare minimum to compare with: a Starlette WebSocket server that sends every message it receives to
-every socket of the sender's room (the sender too). `python bench/bare_broadcast.py PORT`."""
+every socket of the sender's room (the sender too); a socket that has gone is skipped, as a real server
+does. `python bench/bare_broadcast.py PORT`."""
 
 import sys
 from collections import defaultdict
@@ -21,7 +22,10 @@ async def room(websocket: WebSocket) -> None:
         while True:
             text = await websocket.receive_text()
             for member in list(members):
-                await member.send_text(text)
+                try:
+                    await member.send_text(text)
+                except Exception:  # that member left: the others still get it, the sender stays
+                    members.discard(member)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

@@ -72,10 +72,17 @@ async def share(port: int, rooms: range, seats: int, sends: int, max_seconds: fl
     started.set()
     async with asyncio.timeout(max_seconds):
         outcomes = await gathered
-    failures = sum(1 for outcome in outcomes if isinstance(outcome, BaseException))
+    failed = [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
     seconds = time.perf_counter() - begin
     echoes = [round(1000 * wait, 2) for wait in tally.echoes]
-    return {"received": tally.received, "seconds": seconds, "echo_ms": echoes, "failures": failures}
+    examples = sorted({f"{type(failure).__name__}: {failure}"[:200] for failure in failed})[:3]
+    return {
+        "received": tally.received,
+        "seconds": seconds,
+        "echo_ms": echoes,
+        "failures": len(failed),
+        "examples": examples,
+    }
 
 
 def percentile(sorted_values: list[float], share: float) -> float:
@@ -107,6 +114,7 @@ def main() -> int:
         "echo_p50_ms": percentile(echoes, 50),
         "echo_p99_ms": percentile(echoes, 99),
         "failures": sum(part["failures"] for part in parts),
+        "failure_examples": sorted({example for part in parts for example in part["examples"]})[:5],
     }
     print(json.dumps(summary))
     return 0

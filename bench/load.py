@@ -477,6 +477,7 @@ def bare(args: argparse.Namespace, result: dict[str, Any]) -> dict[str, Any]:
         "bare_echo_p50_ms": out["echo_p50_ms"],
         "bare_echo_p99_ms": out["echo_p99_ms"],
         "bare_failures": out["failures"],
+        "bare_failure_examples": out["failure_examples"],
     }
 
 
