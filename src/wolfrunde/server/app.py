@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from functools import partial
 from pathlib import Path
 
 import redis.asyncio as aioredis
@@ -108,6 +109,7 @@ def create_app(config: ServerConfig) -> Starlette:
         registry = Registry(db, config, all_kinds(), ownership)
         registry.on_saved = app.state.invites.room_saved
         app.state.rooms = registry
+        notifications.on_process_event = partial(auth.account_deleted_elsewhere, registry)
         registry.start_sweeper()
         retention = app.state.retention = RetentionJob(registry)
         retention.start()

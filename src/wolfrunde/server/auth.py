@@ -25,7 +25,7 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.passwords import HashSlots, needs_rehash
 from wolfrunde.server.ratelimit import LoginBackoff, Window
-from wolfrunde.server.rooms.registry import registry_of
+from wolfrunde.server.rooms.registry import Registry, registry_of
 from wolfrunde.server.security import client_address, same_origin
 from wolfrunde.server.texts import HTTP
 from wolfrunde.store import Database, User
@@ -197,13 +197,27 @@ async def check_password(request: Request, user: User, password: str) -> tuple[P
     return PasswordCheck.RIGHT, 0
 
 
+ACCOUNT_DELETED = "account_deleted"  # the event the other processes of a cluster are told
+
+
 async def delete_account(connection: HTTPConnection, user: User) -> DeletedAccount:
     """Deletes the account with its sessions and its traces in stored rooms, then in the rooms in memory
-    (their state follows, the account's connections leave)."""
+    of this process and of every other (their state follows, the account's connections leave)."""
     deleted = await asyncio.to_thread(delete_stored_account, connection.app.state.db, user.id)
     await registry_of(connection).forget_account(user.id, deleted.removed_rooms)
+    event = {"type": ACCOUNT_DELETED, "user": user.id, "removed_rooms": deleted.removed_rooms}
+    await connection.app.state.notifications.tell_other_processes(event)
     await asyncio.to_thread(_forget_spoken_name, connection.app.state.config, user.name)
     return deleted
+
+
+async def account_deleted_elsewhere(registry: Registry, event: dict[str, Any]) -> None:
+    """Another process deleted an account (`delete_account`): the rooms this process holds forget it too."""
+    if event.get("type") != ACCOUNT_DELETED:
+        return
+    user_id, removed = event.get("user"), event.get("removed_rooms")
+    if isinstance(user_id, int) and isinstance(removed, list) and all(isinstance(code, str) for code in removed):
+        await registry.forget_account(user_id, removed)
 
 
 def _forget_spoken_name(config: ServerConfig, name: str) -> None:

@@ -9,6 +9,9 @@ ever handed to the listeners of the account it was published for. When Redis is 
 reaches this process's listeners alone (and is logged); what is stored (pending invitations) is sent
 again on every new connection, so nothing is lost for good.
 
+The same channel carries events for the other processes themselves (`tell_other_processes`: an account
+was deleted, so the rooms they hold must forget it too); each process hands those to `on_process_event`.
+
 The socket, not Server-Sent Events: uvicorn closes WebSockets with 1012 when it shuts down, while an
 open event stream would hold the shutdown until it timed out.
 """
@@ -19,6 +22,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -69,6 +73,9 @@ class Notifications:
         self.subscribed = asyncio.Event()  # the Redis subscription is up (always set without Redis)
         if client is None:
             self.subscribed.set()
+        self.process_id = secrets.token_hex(8)  # tells this process's own events apart on the channel
+        self.on_process_event: Callable[[dict[str, Any]], Awaitable[None]] | None = None
+        self._handling: set[asyncio.Task[None]] = set()
 
     # --- this process's sockets -----------------------------------------------------------------------
     def listen(self, user_id: int) -> Listener:
@@ -100,16 +107,42 @@ class Notifications:
             log.warning("Redis ist nicht erreichbar: die Benachrichtigung erreicht nur diesen Prozess", exc_info=True)
             self.deliver(user_id, message)
 
+    async def tell_other_processes(self, event: dict[str, Any]) -> None:
+        """Hands `event` to `on_process_event` of every other process subscribed now (without Redis there is
+        no other). Redis keeps nothing for a process that is not subscribed at the moment."""
+        if self.client is None:
+            return
+        try:
+            await self.client.publish(CHANNEL, encode({"process": self.process_id, "event": event}))
+        except (RedisError, OSError):
+            log.warning("Redis ist nicht erreichbar: die anderen Prozesse erfahren %s nicht", event.get("type"))
+
     def received(self, data: bytes | str) -> None:
-        """One message from the channel: to the listeners of the account it names."""
+        """One message from the channel: to the listeners of the account it names, or, an event for the
+        processes, to `on_process_event` (unless this process sent it)."""
         try:
             item = json.loads(data)
-            user_id, message = item["user"], item["message"]
+            if "process" in item:
+                sender, event = item["process"], item["event"]
+            else:
+                user_id, message = item["user"], item["message"]
         except (ValueError, TypeError, KeyError):
             log.warning("an unreadable notification on %s was dropped", CHANNEL)
             return
-        if isinstance(user_id, int) and isinstance(message, dict):
+        if "process" in item:
+            if sender != self.process_id and isinstance(event, dict) and self.on_process_event is not None:
+                task = asyncio.get_running_loop().create_task(self._handle(self.on_process_event, event))
+                self._handling.add(task)
+                task.add_done_callback(self._handling.discard)
+        elif isinstance(user_id, int) and isinstance(message, dict):
             self.deliver(user_id, message)
+
+    @staticmethod
+    async def _handle(handler: Callable[[dict[str, Any]], Awaitable[None]], event: dict[str, Any]) -> None:
+        try:
+            await handler(event)
+        except Exception:
+            log.exception("an event of another process (%s) failed here", event.get("type"))
 
     async def start(self) -> None:
         """Subscribes to the channel (when Redis can be reached now: at once, so that a message published
