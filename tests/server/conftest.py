@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import redis
 from starlette.testclient import TestClient
 
 from wolfrunde.server.app import create_app
@@ -35,6 +36,20 @@ def voiced(tmp_path: Path) -> Iterator[TestClient]:
     )
     with TestClient(create_app(config), base_url="http://testserver") as test_client:
         yield test_client
+
+
+@pytest.fixture
+def two(postgres_url: str, redis_url: str) -> Iterator[tuple[TestClient, TestClient]]:
+    """Two server processes (apps) on one PostgreSQL database and one Redis, as behind the balancer."""
+    with redis.Redis.from_url(redis_url) as fresh:  # account ids start at 1 in every new database
+        fresh.flushdb()
+
+    def app(address: str) -> TestClient:
+        config = ServerConfig(database_url=postgres_url, redis_url=redis_url, process_address=address)
+        return TestClient(create_app(config), base_url="http://testserver")
+
+    with app("127.0.0.1:1") as one, app("127.0.0.1:2") as other:
+        yield one, other
 
 
 def sign_up(client: TestClient, name: str, password: str = "geheim-123") -> str:

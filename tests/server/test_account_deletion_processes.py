@@ -5,40 +5,14 @@ games' chat no longer holds its lines, and nothing they save later brings it bac
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-import redis
 from starlette.testclient import TestClient
 from tests.server.conftest import as_user, receive_until, sign_up
 from tests.server.invite_helpers import join, open_room, receive, start_with_bots
+from tests.server.test_account_deletion import NAME, PASSWORD, _db
 
-from wolfrunde.server.app import create_app
-from wolfrunde.server.config import ServerConfig
-from wolfrunde.store import Database
 from wolfrunde.store import rooms as store
-
-NAME = "Zenzi Quast"  # a name no bot, role or text of the game contains
-PASSWORD = "geheim-123"
-
-
-@pytest.fixture
-def two(postgres_url: str, redis_url: str) -> Iterator[tuple[TestClient, TestClient]]:
-    with redis.Redis.from_url(redis_url) as fresh:
-        fresh.flushdb()
-
-    def app(address: str) -> TestClient:
-        config = ServerConfig(database_url=postgres_url, redis_url=redis_url, process_address=address)
-        return TestClient(create_app(config), base_url="http://testserver")
-
-    with app("127.0.0.1:1") as one, app("127.0.0.1:2") as other:
-        yield one, other
-
-
-def _db(client: TestClient) -> Database:
-    db: Database = client.app.state.db  # type: ignore[attr-defined]
-    return db
 
 
 def _delete_on(client: TestClient, token: str) -> None:

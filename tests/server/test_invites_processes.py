@@ -4,32 +4,13 @@ either; a join on one takes the invitation away on the other."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-import redis
 from starlette.testclient import TestClient
 from tests.server.conftest import as_user, sign_up
 from tests.server.invite_helpers import invite, join, next_of, open_room, receive, visit
 
-from wolfrunde.server.app import create_app
-from wolfrunde.server.config import ServerConfig
-
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def two(postgres_url: str, redis_url: str) -> Iterator[tuple[TestClient, TestClient]]:
-    with redis.Redis.from_url(redis_url) as fresh:  # account ids start at 1 in every new database
-        fresh.flushdb()
-
-    def app(address: str) -> TestClient:
-        config = ServerConfig(database_url=postgres_url, redis_url=redis_url, process_address=address)
-        return TestClient(create_app(config), base_url="http://testserver")
-
-    with app("127.0.0.1:1") as one, app("127.0.0.1:2") as other:
-        yield one, other
 
 
 def test_an_invitation_made_on_one_process_reaches_the_invitee_on_the_other(
