@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Creates .venv at the project root and installs Wolfrunde with what it needs.
-# Idempotent: reinstalls only when pyproject.toml changed.
+# Idempotent: reinstalls only when pyproject.toml or constraints.txt changed. The versions are those of
+# constraints.txt.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -18,9 +19,9 @@ if [ ! -x .venv/bin/python ]; then
   }
 fi
 stamp=".venv/.wolfrunde-installed${extras:+-$extras}"
-hash="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+hash="$(cat pyproject.toml constraints.txt | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$hash" ]; then
   .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-  .venv/bin/python -m pip install -q -e ".${extras:+[$extras]}"
+  .venv/bin/python -m pip install -q -c constraints.txt -e ".${extras:+[$extras]}"
   echo "$hash" > "$stamp"
 fi
