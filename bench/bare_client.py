@@ -22,6 +22,8 @@ from typing import Any
 
 import websockets
 
+from load import percentile  # bench/ is this script's first path entry
+
 MESSAGE = json.dumps({"type": "game", "view": {"text": "x" * 200}})
 
 
@@ -83,12 +85,6 @@ async def share(port: int, rooms: range, seats: int, sends: int, max_seconds: fl
         "failures": len(failed),
         "examples": examples,
     }
-
-
-def percentile(sorted_values: list[float], share: float) -> float:
-    if not sorted_values:
-        return float("nan")
-    return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * share / 100))]
 
 
 def main() -> int:

@@ -5,6 +5,7 @@ games' chat no longer holds its lines, and nothing they save later brings it bac
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -19,19 +20,11 @@ def _delete_on(client: TestClient, token: str) -> None:
     assert client.post("/konto", data={"passwort": PASSWORD}, headers=as_user(token)).status_code == 200
 
 
-def _next_lobby(ws: Any, seats: int) -> dict[str, Any]:
-    """The first lobby message with this many seats (each message waited for with a deadline)."""
+def _next_lobby(ws: Any, wanted: Callable[[list[dict[str, Any]]], bool]) -> dict[str, Any]:
+    """The first lobby message whose seats are `wanted` (each message waited for with a deadline)."""
     while True:
         message = receive(ws)
-        if message["type"] == "lobby" and len(message["seats"]) == seats:
-            return message
-
-
-def _lobby_without(ws: Any, name: str) -> dict[str, Any]:
-    """The first lobby message in which no seat has this name (each message waited for with a deadline)."""
-    while True:
-        message = receive(ws)
-        if message["type"] == "lobby" and all(seat["name"] != name for seat in message["seats"]):
+        if message["type"] == "lobby" and wanted(message["seats"]):
             return message
 
 
@@ -43,7 +36,7 @@ def test_a_lobby_held_by_another_process_loses_the_deleted_seat_for_good(two: tu
     with a.websocket_connect(f"/ws/rooms/{code}", headers=as_user(anna)) as annas:
         assert [seat["name"] for seat in receive_until(annas, "lobby")["seats"]] == ["Anna", NAME]
         _delete_on(b, zenzi)
-        assert [seat["name"] for seat in _next_lobby(annas, 1)["seats"]] == ["Anna"]
+        assert [seat["name"] for seat in _next_lobby(annas, lambda seats: len(seats) == 1)["seats"]] == ["Anna"]
         annas.send_json({"type": "add_bot", "ref": "bot"})  # A saves its lobby again
         while (message := receive(annas))["type"] != "ack":
             assert message["type"] != "error", message
@@ -66,7 +59,8 @@ def test_a_game_held_by_another_process_no_longer_sends_the_deleted_accounts_cha
         history = receive_until(annas, "chat_history")["messages"]
         assert [line["text"] for line in history] == ["Anna war hier", f"{NAME} war hier"]  # A keeps them now
         _delete_on(b, zenzi)
-        _lobby_without(annas, NAME)  # A has forgotten the account (Redis brought it the event)
+        # A has forgotten the account (Redis brought it the event)
+        _next_lobby(annas, lambda seats: all(seat["name"] != NAME for seat in seats))
     with a.websocket_connect(f"/ws/rooms/{code}", headers=as_user(anna)) as annas:
         history = receive_until(annas, "chat_history")["messages"]
     assert [line["text"] for line in history] == ["Anna war hier"]

@@ -122,20 +122,20 @@ class Notifications:
         processes, to `on_process_event` (unless this process sent it)."""
         try:
             item = json.loads(data)
-            if "process" in item:
-                sender, event = item["process"], item["event"]
-            else:
-                user_id, message = item["user"], item["message"]
+            for_processes = "process" in item
+            address, content = (item["process"], item["event"]) if for_processes else (item["user"], item["message"])
         except (ValueError, TypeError, KeyError):
             log.warning("an unreadable notification on %s was dropped", CHANNEL)
             return
-        if "process" in item:
-            if sender != self.process_id and isinstance(event, dict) and self.on_process_event is not None:
-                task = asyncio.get_running_loop().create_task(self._handle(self.on_process_event, event))
-                self._handling.add(task)
-                task.add_done_callback(self._handling.discard)
-        elif isinstance(user_id, int) and isinstance(message, dict):
-            self.deliver(user_id, message)
+        if not isinstance(content, dict):
+            return
+        if not for_processes:
+            if isinstance(address, int):
+                self.deliver(address, content)
+        elif address != self.process_id and self.on_process_event is not None:
+            task = asyncio.get_running_loop().create_task(self._handle(self.on_process_event, content))
+            self._handling.add(task)
+            task.add_done_callback(self._handling.discard)
 
     @staticmethod
     async def _handle(handler: Callable[[dict[str, Any]], Awaitable[None]], event: dict[str, Any]) -> None:
