@@ -166,3 +166,29 @@ def test_boundaries_leave_out_only_views_no_seat_is_sent(seed: int) -> None:
     assert full.over and lean.over
     assert skipping.sent == every.sent
     assert left_out > 0
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_seats_version_and_question_at_once_agree_with_each_seats(seed: int) -> None:
+    """`view_versions` and `asked_seats` (one pass for the whole table, as a room publishes) say for every
+    seat what `view_version` and `asked` say for it, after every decision of random games."""
+    rng = random.Random(seed)
+    players = rng.randint(5, 14)
+    roles = recommended(players, "wolfrunde")
+    assert roles is not None
+    names = [f"P{i}" for i in range(players)]
+    match = Match(deal(names, roles, rules="wolfrunde", mode="online", meldeliste=seed % 2 == 1, rng=rng))
+    match.begin()
+    asked_somewhere = changeable_somewhere = 0
+    for _ in range(3000):
+        assert match.view_versions() == [match.view_version(seat) for seat in range(match.seats)]
+        assert match.asked_seats() == {seat for seat in range(match.seats) if match.asked(seat)}
+        asked_somewhere += bool(match.asked_seats())
+        changeable_somewhere += bool(match.game.changeable_seats())
+        requests = match.game.pending()
+        if not requests:
+            break
+        request = rng.choice(requests)
+        match.decide(request.seat, request.kind, choose(match.game, request, random.Random(rng.random())))
+    assert match.over
+    assert asked_somewhere and changeable_somewhere  # the day's changeable ballots were among them

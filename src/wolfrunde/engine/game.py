@@ -159,6 +159,12 @@ class Game:
             if key[0] == seat and key in self._answers and request.options.get("changeable")
         ]
 
+    def changeable_seats(self) -> set[int]:
+        """The seats whose `changeable` is not empty."""
+        return {
+            key[0] for key, request in self._open.items() if key in self._answers and request.options.get("changeable")
+        }
+
     def _guarded(self, change: Callable[[], None]) -> None:
         mark = len(self.history)
         try:

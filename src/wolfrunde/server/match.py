@@ -238,6 +238,14 @@ class Match:
         open_requests = tuple(sorted(r.kind for r in self.game.pending() if r.seat == seat))
         return self._version(seat, open_requests)
 
+    def view_versions(self) -> list[tuple[Any, ...]]:
+        """`view_version` of every seat, in seat order, from one pass over the open requests (a room
+        checks every seat whenever it publishes)."""
+        own: dict[int, list[str]] = {}
+        for request in self.game.pending():
+            own.setdefault(request.seat, []).append(request.kind)
+        return [self._version(seat, tuple(sorted(own.get(seat, ())))) for seat in range(self.seats)]
+
     def _version(self, seat: int, open_requests: tuple[str, ...], game: Game | None = None) -> tuple[Any, ...]:
         game = game or self.game
         visible = game.index.of(game.events, seat).counted  # its events other than step calls
@@ -257,6 +265,10 @@ class Match:
         """Whether this seat has an open request, or a ballot of the day's vote it may still change (only
         then does it see the step's deadline)."""
         return any(request.seat == seat for request in self.game.pending()) or bool(self.game.changeable(seat))
+
+    def asked_seats(self) -> set[int]:
+        """The seats `asked` holds for, from one pass over the open requests and the day's ballots."""
+        return {request.seat for request in self.game.pending()} | self.game.changeable_seats()
 
     def public_events(self, start: int = 0, stop: int | None = None) -> tuple[int, list[dict[str, Any]]]:
         """The events everyone may see (visible_to None), from `start` up to `stop` (the end when None) in

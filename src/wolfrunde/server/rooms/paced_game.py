@@ -363,9 +363,10 @@ class PacedGame:
     def publish(self) -> None:
         """Makes the engine's current state the one every seat sees, and sends what changed."""
         changed: set[int] = set()
-        for seat in range(self.match.seats):
-            deadline = self._deadline_for(seat)
-            version = (self.match.view_version(seat), deadline)
+        deadlines = self._deadlines()
+        for seat, seat_version in enumerate(self.match.view_versions()):
+            deadline = deadlines.get(seat)
+            version = (seat_version, deadline)
             if self._versions.get(seat) != version or seat not in self.published:
                 quietly = self._only_answered(self._versions.get(seat), version)
                 self.published[seat] = Shown(self.match.view(seat), self.match.private_events(seat), deadline)
@@ -401,7 +402,7 @@ class PacedGame:
         """What this seat was last shown (the current state before anything was published)."""
         shown = self.published.get(seat)
         if shown is None:
-            shown = Shown(self.match.view(seat), self.match.private_events(seat), self._deadline_for(seat))
+            shown = Shown(self.match.view(seat), self.match.private_events(seat), self._deadlines().get(seat))
         return shown
 
     def _only_answered(self, before: tuple[Any, ...] | None, after: tuple[Any, ...]) -> bool:
@@ -415,10 +416,10 @@ class PacedGame:
         answered = set(new[4]) < set(old[4]) and new_deadline is None
         return answered and old[:4] == new[:4] and old[5:] == new[5:]
 
-    def _deadline_for(self, seat: int) -> float | None:
-        """A seat sees the deadline of its own open requests (and of a ballot it may still change) only: a
-        timer that moved for someone else's secret question (the Urwolf's, the Magd's) must not show on
-        anyone else's screen."""
-        if self.timer is None or not self.match.asked(seat):
-            return None
-        return self.timer.deadline
+    def _deadlines(self) -> dict[int, float]:
+        """The deadline each seat sees, by seat: a seat sees the deadline of its own open requests (and of
+        a ballot it may still change) only: a timer that moved for someone else's secret question (the
+        Urwolf's, the Magd's) must not show on anyone else's screen."""
+        if self.timer is None:
+            return {}
+        return dict.fromkeys(self.match.asked_seats(), self.timer.deadline)
