@@ -39,3 +39,25 @@ def test_the_kept_log_equals_the_log_told_afresh_after_every_decision(setup, pol
             check()
     assert game.result is not None
     check()
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), policy_seed=st.integers(0, 2**32))
+def test_one_kept_log_serves_every_seats_view_of_the_end(setup, policy_seed):
+    """The end's views tell every event to nobody in particular: one SeatLog (as an online game keeps for
+    the end) gives every seat's end view the log told afresh, whichever seat asks first."""
+    game = Game(setup)
+    rng = random.Random(policy_seed)
+    for _ in range(3000):
+        requests = game.pending()
+        if not requests:
+            break
+        request = rng.choice(requests)
+        game.decide(request.seat, request.kind, choose(game, request, rng))
+    assert game.result is not None
+    end = SeatLog(EventLines())
+    seats = list(range(len(game.players)))
+    rng.shuffle(seats)
+    for seat in seats:
+        view = game.view(seat)
+        assert end.lines(view) == log(view), seat

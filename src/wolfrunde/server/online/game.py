@@ -51,7 +51,7 @@ class OnlineGame(PacedGame):
         self._whisper_night: int | None = None
         self._readable: dict[int, frozenset[str]] = {}
         self.voice = VoiceRelay(turn_server(config))
-        self._logs: dict[int, payloads.SeatLog] = {}  # each seat's log, extended view by view
+        self._logs: dict[int | None, payloads.SeatLog] = {}  # each seat's log, extended view by view (None: the end's)
         self._words = payloads.EventLines()  # the events' lines, filled in once for every seat
         self._watched: dict[str, Any] | None = None  # the spectators' last message
         # each seat's channels and voice plan, with the view and inputs they were made of (`_inputs`)
@@ -65,17 +65,20 @@ class OnlineGame(PacedGame):
 
     # --- what the online round says -----------------------------------------------------------------
     def payload(self, seat: int, shown: Shown) -> dict[str, Any]:
-        log = self._logs.get(seat)
+        # the end's views tell every event to nobody in particular, alike for every seat: one log serves them
+        kept = None if shown.view.get("result") is not None else seat
+        log = self._logs.get(kept)
         if log is None:
-            log = self._logs[seat] = payloads.SeatLog(self._words)
+            log = self._logs[kept] = payloads.SeatLog(self._words)
         lines = log.lines(shown.view)
         channels = self.channels_for(seat)
-        return payloads.game(seat, shown.view, shown.deadline, channels, lines, self._whisper_until(seat))
+        return payloads.game(seat, shown.view, shown.deadline, channels, lines, self._whisper_until(channels))
 
-    def _whisper_until(self, seat: int) -> float | None:
-        """When the lovers' whisper of tonight closes, for a lover while it is open."""
+    def _whisper_until(self, channels: dict[str, bool]) -> float | None:
+        """When the lovers' whisper of tonight closes, for a lover while it is open (`channels`: the
+        seat's)."""
         timer = self.timer
-        if not self.channels_for(seat).get("lovers") or timer is None or timer.night_started is None:
+        if not channels.get("lovers") or timer is None or timer.night_started is None:
             return None
         return float(timer.night_started) + self.whisper_seconds
 
