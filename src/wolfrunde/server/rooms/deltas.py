@@ -45,8 +45,10 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
         for key, value in new.items():
             if key not in old:
                 ops.append(["set", [*path, key], value])
-            elif not _same(old[key], value):
-                _diff(old[key], value, [*path, key], ops)
+                continue
+            before = old[key]
+            if before is not value and not _same(before, value):  # most parts are shared or small constants
+                _diff(before, value, [*path, key], ops)
         ops.extend(["del", [*path, key]] for key in old if key not in new)
         return
     if type(old) is list and type(new) is list:
@@ -56,7 +58,7 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
             return
         if len(new) == known:
             for index, (before, after) in enumerate(zip(old, new, strict=True)):
-                if not _same(before, after):
+                if before is not after and not _same(before, after):
                     _diff(before, after, [*path, index], ops)
             return
     ops.append(["set", path, new])
@@ -76,14 +78,16 @@ def _same(a: Any, b: Any) -> bool:
         return len(a) == len(b) and _same_items(a, b)
     if a != b:
         return False
-    return (kind is not dict and kind is not float) or _encoded(a) == _encoded(b)  # 0.0 and -0.0 too
+    if kind is dict:
+        return not a or _encoded(a) == _encoded(b)  # an empty dict holds no number to tell apart
+    return kind is not float or _encoded(a) == _encoded(b)  # 0.0 and -0.0 too
 
 
 def _same_items(longer: list[Any], items: list[Any]) -> bool:
     """The first len(items) items of `longer` are the same as `items`: by identity, which holds for
     nearly all of them, else as JSON."""
     if all(map(operator.is_, longer, items)):
-        return True
+        return True  # the empty list too
     head = longer[: len(items)]
     return head == items and _encoded(head) == _encoded(items)
 
