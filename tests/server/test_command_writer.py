@@ -4,6 +4,8 @@ its own outcome, and a conflict or a failed database fails exactly the commands 
 from __future__ import annotations
 
 import asyncio
+import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -72,4 +74,80 @@ def test_a_failing_database_fails_every_command_of_the_batch(tmp_path: Path) -> 
 
     outcomes = asyncio.run(together())
     assert all(isinstance(outcome, Exception) and not isinstance(outcome, rooms.SequenceTaken) for outcome in outcomes)
+    db.close()
+
+
+def test_sqlite_batches_are_written_on_the_loop_and_postgresql_ones_in_a_thread(db: Database) -> None:
+    writer = CommandWriter(db)
+
+    async def everyone() -> None:
+        await asyncio.gather(
+            *(writer.append(code, 0, rooms.Command("timeout"), None, {"timer": None}) for code in ROOMS)
+        )
+        await writer.close()
+
+    asyncio.run(everyone())
+    assert writer.batches >= 1
+    assert writer.batches_on_loop == (writer.batches if db.writes_without_waiting else 0)
+    assert all(len(rooms.commands(db, code)) == 1 for code in ROOMS)
+
+
+def test_a_batch_waits_for_another_writers_lock_in_a_thread_while_the_loop_runs(tmp_path: Path) -> None:
+    db = Database(default_url(tmp_path))
+    db.migrate()
+    assert rooms.create_room(db, ROOMS[0], "online", {})
+    holder = sqlite3.connect(tmp_path / "wolfrunde.sqlite3", isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # another writer holds the database (a long save elsewhere)
+    writer = CommandWriter(db)
+    ticks = 0
+
+    async def scenario() -> float:
+        nonlocal ticks
+        stored = asyncio.ensure_future(writer.append(ROOMS[0], 0, rooms.Command("timeout"), None, {}))
+        while ticks < 20:  # the loop goes on while the command waits for the lock
+            await asyncio.sleep(0.001)
+            ticks += 1
+            assert not stored.done()
+        holder.execute("ROLLBACK")
+        return await stored
+
+    assert isinstance(asyncio.run(scenario()), float)
+    assert ticks == 20 and writer.batches == 1 and writer.batches_on_loop == 0
+    with db.without_waiting().connect() as loop_connection:  # what keeps the loop from waiting on the lock
+        assert loop_connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 0
+        assert loop_connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+    assert [c.op for c in rooms.commands(db, ROOMS[0])] == ["timeout"]
+    holder.close()
+    db.close()
+
+
+def test_sqlite_log_is_copied_into_the_database_file_by_a_worker_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = Database(default_url(tmp_path))
+    db.migrate()
+    for code in ROOMS[:3]:
+        assert rooms.create_room(db, code, "online", {})
+    threads: list[int] = []
+    copy = db.checkpoint
+
+    def checkpoint() -> None:
+        threads.append(threading.get_ident())
+        copy()
+
+    monkeypatch.setattr(db, "checkpoint", checkpoint)
+    writer = CommandWriter(db, checkpoint_seconds=0.0)
+
+    async def three_rounds() -> int:
+        for seq in range(3):
+            await asyncio.gather(*(writer.append(code, seq, rooms.Command("timeout"), None, {}) for code in ROOMS[:3]))
+        await writer.close()
+        return threading.get_ident()
+
+    loop_thread = asyncio.run(three_rounds())
+    assert writer.batches_on_loop == writer.batches >= 3
+    assert writer.checkpoints == len(threads) >= 1
+    assert loop_thread not in threads
+    wal = sqlite3.connect(tmp_path / "wolfrunde.sqlite3").execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    assert wal[0] == 0  # not busy: nothing of the writer's holds the database
     db.close()

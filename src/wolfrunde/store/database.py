@@ -11,6 +11,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import SingletonThreadPool
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 7_417_001  # PostgreSQL: processes starting at once migrate one after the other
@@ -32,6 +33,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _sqlite_without_waiting(dbapi_connection: Any, _record: Any) -> None:
+    """The pragmas of `Database.without_waiting`: a write that would wait for another writer's lock fails
+    at once, and a commit never copies the log into the database file (that syncs the disk)."""
+    _sqlite_pragmas(dbapi_connection, _record)
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA busy_timeout=0")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
+    cursor.close()
+
+
 class Database:
     """Owns the SQLAlchemy engine; `session()` gives a transaction that commits on success."""
 
@@ -44,6 +55,31 @@ class Database:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._without_waiting: Engine | None = None
+
+    @property
+    def writes_without_waiting(self) -> bool:
+        """Whether `without_waiting` exists: SQLite, whose commit into its write-ahead log only writes to
+        the operating system's cache (synchronous=NORMAL), so a short one may run on an event loop."""
+        return self.engine.dialect.name == "sqlite"
+
+    def without_waiting(self) -> Engine:
+        """SQLite only: an engine with one connection per thread whose writes never wait for a lock (they
+        raise OperationalError when another writer holds it) and whose commits never checkpoint (call
+        `checkpoint` from a worker thread now and then)."""
+        if not self.writes_without_waiting:
+            raise RuntimeError("only SQLite writes without waiting")
+        if self._without_waiting is None:
+            engine = create_engine(self.url, poolclass=SingletonThreadPool, connect_args={"check_same_thread": False})
+            event.listen(engine, "connect", _sqlite_without_waiting)
+            self._without_waiting = engine
+        return self._without_waiting
+
+    def checkpoint(self) -> None:
+        """SQLite: copies what the write-ahead log holds into the database file, without waiting for or
+        blocking writers (a passive checkpoint; it syncs the disk, so call it from a worker thread)."""
+        with self.engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def migrate(self) -> None:
         """Runs every Alembic migration not yet applied (idempotent; on PostgreSQL one process at a time)."""
@@ -61,4 +97,6 @@ class Database:
             yield session
 
     def close(self) -> None:
+        if self._without_waiting is not None:
+            self._without_waiting.dispose()
         self.engine.dispose()

@@ -1,8 +1,9 @@
 """Rooms of every kind, their accepted commands and their chat.
 
 Every function is synchronous and short; the server calls them from worker threads, never on its event
-loop. A command is written with the sequence number its room's owner expects; if another writer took that
-number first, `SequenceTaken` is raised and nothing is written.
+loop, except `append_commands_without_waiting` (SQLite only, see there and `rooms.writer`). A command is
+written with the sequence number its room's owner expects; if another writer took that number first,
+`SequenceTaken` is raised and nothing is written.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, Update, bindparam, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from wolfrunde.store.database import Database
 from wolfrunde.store.models import ChatMessage, RoomCommand, RoomRecord
@@ -238,6 +239,17 @@ def append_commands(db: Database, appends: list[Append]) -> list[float | Excepti
         except (SequenceTaken, KeyError) as failed:
             outcomes.append(failed)
     return outcomes
+
+
+def append_commands_without_waiting(db: Database, appends: list[Append]) -> list[float] | None:
+    """SQLite: `appends` in one transaction on the calling thread, if no other writer holds the database
+    and none of them fails (`Database.without_waiting`); their times. None when that did not work: then
+    nothing of them was stored, and `append_commands` (in a worker thread) gives each its outcome."""
+    try:
+        with db.without_waiting().begin() as connection:
+            return _insert_all(connection, appends)
+    except (OperationalError, IntegrityError, KeyError):
+        return None
 
 
 def _columns(now: float, fields: dict[str, Any]) -> dict[str, Any]:

@@ -284,6 +284,7 @@ class Registry:
         for actor in list(self.rooms.values()):
             await actor.stop()
         self.rooms.clear()
+        await self.writer.close()
         await asyncio.to_thread(self.ownership.close)
 
 
