@@ -264,7 +264,7 @@ class Match:
     def asked(self, seat: int) -> bool:
         """Whether this seat has an open request, or a ballot of the day's vote it may still change (only
         then does it see the step's deadline)."""
-        return any(request.seat == seat for request in self.game.pending()) or bool(self.game.changeable(seat))
+        return seat in self.asked_seats()
 
     def asked_seats(self) -> set[int]:
         """The seats `asked` holds for, from one pass over the open requests and the day's ballots."""
