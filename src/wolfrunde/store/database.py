@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event, text
@@ -22,6 +24,15 @@ def default_url(data_dir: str | Path) -> str:
     folder = Path(data_dir)
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{(folder / 'wolfrunde.sqlite3').resolve()}"
+
+
+def json_text(value: Any) -> str:
+    """A JSON column's text: orjson (the stored commands and timers of every decision pass here), or the
+    standard library for what orjson refuses (a lone surrogate, an integer beyond 64 bits)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(value)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -48,7 +59,7 @@ class Database:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        kwargs: dict[str, Any] = {}
+        kwargs: dict[str, Any] = {"json_serializer": json_text}
         if url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
         self.engine: Engine = create_engine(url, **kwargs)
@@ -70,7 +81,12 @@ class Database:
         if not self.writes_without_waiting:
             raise RuntimeError("only SQLite writes without waiting")
         if self._without_waiting is None:
-            engine = create_engine(self.url, poolclass=SingletonThreadPool, connect_args={"check_same_thread": False})
+            engine = create_engine(
+                self.url,
+                poolclass=SingletonThreadPool,
+                connect_args={"check_same_thread": False},
+                json_serializer=json_text,
+            )
             event.listen(engine, "connect", _sqlite_without_waiting)
             self._without_waiting = engine
         return self._without_waiting
