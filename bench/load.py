@@ -18,6 +18,8 @@ the peak over the server's memory before the rooms were created, by room). `mess
 what the bots received while the games ran, by type; `server_busy_share` and `client_busy_share` are
 the CPU each side used over the games' wall time (per client process): near 1, that side's core was
 what limited the run.
+`gc_pauses`, `gc_seconds` and `gc_pause_max_ms`: the server's garbage collections while the games ran
+(collections of every generation, how long the server stood still for them in all, the longest one).
 
 The bots run in `--processes` separate processes (each its own event loop, uvloop when installed) so the
 client's own work can be spread out; the server is always a process of its own. They ask for incremental
@@ -80,6 +82,8 @@ SUMMARY_KEYS = (
     "ratio_to_bare",
     "bare_echo_p50_ms",
     "bare_echo_p99_ms",
+    "gc_seconds",
+    "gc_pause_max_ms",
 )
 
 
@@ -104,7 +108,7 @@ def free_port() -> int:
 
 def start_server(data: Path, port: int, pacing: str, accounts: int, cookies: Path) -> subprocess.Popen[bytes]:
     command = [sys.executable, str(HERE / "serve.py"), "--data", str(data), "--port", str(port), "--pacing", pacing]
-    command += ["--accounts", str(accounts), "--cookies", str(cookies)]
+    command += ["--accounts", str(accounts), "--cookies", str(cookies), "--gc-log", str(data / "gc.log")]
     log = (data / "server.log").open("ab")
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     wait_healthy(process, f"http://127.0.0.1:{port}/api/health", data / "server.log")
@@ -359,6 +363,7 @@ def run(
                 stderr=subprocess.DEVNULL,
             )
         started = time.perf_counter()
+        started_at = time.time()
         cpu_before = cpu_seconds(server_pid) if server_pid else 0.0
         client_cpu = -sum(cpu_seconds(child.pid) for child, _ in children)
         for child, _ in children:
@@ -375,6 +380,7 @@ def run(
             parts.append(json.loads(tally.read_text(encoding="utf-8")))
             shutil.rmtree(tally.parent, ignore_errors=True)
         elapsed = time.perf_counter() - started
+        ended_at = time.time()
         cpu = cpu_seconds(server_pid) - cpu_before if server_pid else 0.0
     finally:
         stop.set()
@@ -392,6 +398,8 @@ def run(
     return {
         "rooms": rooms,
         "sockets": rooms * PLAYERS,
+        "started_at": started_at,
+        "ended_at": ended_at,
         "think_seconds": think,
         "games_completed": sum(p["games_completed"] for p in parts),
         "seconds": round(elapsed, 2),
@@ -449,10 +457,26 @@ def one_run(args: argparse.Namespace, run_index: int) -> dict[str, Any]:
             except subprocess.TimeoutExpired:  # closing ten thousand sockets can take longer: the run is over
                 process.kill()
                 process.wait()
+        result.update(collections(Path(folder) / "gc.log", result.pop("started_at"), result.pop("ended_at")))
     result["pacing"] = args.pacing
     if args.bare:
         result.update(bare(args, result))
     return result
+
+
+def collections(log: Path, start: float, end: float) -> dict[str, Any]:
+    """The server's garbage collections that ended while the games ran (bench/serve.py --gc-log)."""
+    pauses = []
+    if log.exists():
+        for line in log.read_text(encoding="utf-8").splitlines():
+            ended, _generation, milliseconds = line.split()
+            if start <= float(ended) <= end:
+                pauses.append(float(milliseconds))
+    return {
+        "gc_pauses": len(pauses),
+        "gc_seconds": round(sum(pauses) / 1000, 2),
+        "gc_pause_max_ms": round(max(pauses, default=0.0), 1),
+    }
 
 
 def bare(args: argparse.Namespace, result: dict[str, Any]) -> dict[str, Any]:

@@ -10,16 +10,20 @@ through the API hashes each password with argon2, which would take the benchmark
 
 The narrator speaks every new player's name once, in background threads, when the player joins; with a
 thousand fresh bench names that is espeak's work, not the room's, so `--name-voices off` (the default
-here) skips it. Nothing else of the server changes.
+here) skips it. `--gc-log FILE` appends a line per collection of Python's garbage collector (wall time
+it ended, generation, milliseconds the process stood still for it), for `bench/load.py`'s pause figures.
+Nothing else of the server changes.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import hashlib
 import secrets
 import time
 from pathlib import Path
+from typing import Any
 
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.ratelimit import LocalWindow, SlidingWindow
@@ -54,6 +58,21 @@ def seed_accounts(db: Database, count: int, prefix: str) -> list[str]:
     return tokens
 
 
+def log_collections(path: str) -> None:
+    """Appends `ended_at generation milliseconds` to `path` for every collection from now on."""
+    log = open(path, "a", encoding="utf-8")  # noqa: SIM115 - open for the life of the process
+    began = [0.0]
+
+    def record(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        else:
+            log.write(f"{time.time():.3f} {info['generation']} {1000 * (time.perf_counter() - began[0]):.2f}\n")
+            log.flush()
+
+    gc.callbacks.append(record)
+
+
 def config_for(database_url: str, pacing: bool, port: int) -> ServerConfig:
     common = {
         "database_url": database_url,
@@ -75,6 +94,7 @@ def main() -> int:
     parser.add_argument("--accounts", type=int, default=0)
     parser.add_argument("--name-voices", choices=("on", "off"), default="off")
     parser.add_argument("--cookies", default=None, help="file for the seeded accounts' session cookies")
+    parser.add_argument("--gc-log", default=None, help="file for a line per garbage collection")
     args = parser.parse_args()
 
     import uvicorn
@@ -98,6 +118,8 @@ def main() -> int:
     every = LocalWindow(SlidingWindow(10**9, 60.0))  # every bench socket comes from 127.0.0.1
     app.state.code_guesses = CodeGuesses(lookups=every, misses=every)
     tune_for_serving()  # as `wolfrunde serve`
+    if args.gc_log:
+        log_collections(args.gc_log)
     uvicorn.run(
         app,
         host="127.0.0.1",

@@ -29,6 +29,8 @@ def test_two_rooms_of_bots_finish_their_games_with_patches_and_report_latencies(
         server.terminate()
         server.wait(timeout=30)
     assert result["games_completed"] == 2, result
+    assert result["started_at"] < result["ended_at"]  # the window of `collections`
+    assert (tmp_path / "gc.log").exists()  # the server logs its collections (bench/serve.py --gc-log)
     assert result["client_failures"] == 0, result
     assert result["decisions"] > 20
     assert result["patches_received"] > result["decisions"] / 2  # after the first view, patches
@@ -40,3 +42,11 @@ def test_two_rooms_of_bots_finish_their_games_with_patches_and_report_latencies(
     assert sum(kinds.values()) == result["messages"], kinds  # every received message is counted once
     assert kinds["ack"] == result["decisions"] and kinds["game_patch"] == result["patches_received"], kinds
     assert result["server_busy_share"] > 0 and result["client_busy_share"] > 0, result
+
+
+def test_collections_counts_the_pauses_that_ended_while_the_games_ran(tmp_path: Path) -> None:
+    log = tmp_path / "gc.log"
+    log.write_text("99.000 0 5.00\n100.500 0 2.25\n101.000 1 40.50\n102.000 2 900.00\n", encoding="utf-8")
+    figures = load_bench().collections(log, 100.0, 101.5)
+    assert figures == {"gc_pauses": 2, "gc_seconds": 0.04, "gc_pause_max_ms": 40.5}
+    assert load_bench().collections(tmp_path / "absent.log", 0.0, 1.0)["gc_pauses"] == 0
