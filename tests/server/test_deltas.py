@@ -4,6 +4,7 @@ comes back with the version it holds (or one the room no longer remembers)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 
@@ -146,6 +147,30 @@ def test_a_device_back_with_a_version_the_room_forgot_gets_a_full_view():
     back.streams = streams
     sent = back.outgoing(2, {"type": "game", "n": 99})
     assert sent["type"] == "game" and sent["n"] == 99
+
+
+def test_a_device_back_a_few_versions_later_gets_the_kept_changes_as_sent_then():
+    streams = SeatStreams()
+    first = Subscription.requested({"patches": "1"})
+    assert first is not None
+    first.streams = streams
+    client = GameStream()
+    events: list[dict[str, object]] = []
+    client.receive(wire(first.outgoing(1, {"type": "game", "events": list(events), "who": "Anna"})))
+    names = ["Bert", "Cem\ud800", "Dora"]  # a lone surrogate in one change: kept, and sent escaped
+    for n, name in enumerate(names):
+        events.append({"n": n, "seat": {3: name}})
+        streams.of(1).advance({"type": "game", "events": list(events), "who": name})
+    events[0]["n"] = 99  # changed after it was sent: the device is sent what the seat was shown then
+    back = Subscription.requested({"patches": "1", "since": client.since() or ""})
+    assert back is not None
+    back.streams = streams
+    last = {"type": "game", "events": [*events[:1], *events[1:]], "who": "Emil"}
+    sent = json.loads(encode_bytes(back.outgoing(1, last)))  # as a browser reads it (orjson refuses \ud800)
+    assert sent["type"] == PATCH and sent["from"] == 1 and sent["version"] == 5
+    rebuilt = client.receive(sent)
+    assert rebuilt["who"] == "Emil" and [event["n"] for event in rebuilt["events"]] == [0, 1, 2]
+    assert [event["seat"] for event in rebuilt["events"]] == [{"3": name} for name in names]
 
 
 def test_a_patch_that_does_not_follow_the_version_held_is_refused():

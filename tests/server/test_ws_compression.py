@@ -1,6 +1,6 @@
 """permessage-deflate for large messages only (server/ws_protocol.py): short messages go out as they are,
-long ones compressed, and a client reads both alike, in any order, with the compressor's context kept
-across the uncompressed ones."""
+long ones compressed, and a client reads both alike, in any order. The server keeps no compression
+context between messages, so a connection holds no compressor while it waits."""
 
 from __future__ import annotations
 
@@ -46,6 +46,18 @@ def test_short_messages_are_sent_as_they_are_and_long_ones_compressed() -> None:
     assert compressed and plain
 
 
+def test_without_context_takeover_the_server_holds_no_compressor_between_messages() -> None:
+    server = LargeMessagesDeflate(False, True, 12, 12, {"memLevel": 5})
+    client = PerMessageDeflate(True, False, 12, 12)
+    assert not hasattr(server, "encoder")  # about 40 KiB of zlib state per connection otherwise
+    for text in texts(3, 100):
+        data = text.encode()
+        frame = server.encode(Frame(Opcode.TEXT, data))
+        assert frame.rsv1 == (len(data) >= COMPRESS_AT)
+        assert client.decode(frame).data == data
+        assert not hasattr(server, "encoder")
+
+
 class Recording(PerMessageDeflate):
     """A client's decoder that notes, message by message, whether it came compressed (RSV1)."""
 
@@ -60,12 +72,14 @@ class RecordingFactory(ClientPerMessageDeflateFactory):
     def __init__(self) -> None:
         super().__init__(client_max_window_bits=True)
         self.seen: list[bool] = []
+        self.server_keeps_context = True
 
     def process_response_params(self, params: Any, accepted_extensions: Any) -> PerMessageDeflate:
         extension = super().process_response_params(params, accepted_extensions)
         extension.__class__ = Recording
         assert isinstance(extension, Recording)
         extension.seen = self.seen
+        self.server_keeps_context = not extension.remote_no_context_takeover
         return extension
 
 
@@ -104,6 +118,7 @@ def test_a_client_reads_every_message_through_uvicorn() -> None:
 
         assert asyncio.run(read()) == sent
         assert factory.seen[: len(sent)] == [len(text.encode()) >= COMPRESS_AT for text in sent]
+        assert not factory.server_keeps_context  # no compressor is held per connection between messages
     finally:
         server.should_exit = True
         thread.join(timeout=30)

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect
 
-from wolfrunde.store import Database, accounts, default_url, rooms
+from wolfrunde.store import Database, accounts, default_url, invites, rooms
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -82,3 +82,20 @@ def test_chat_history_is_in_order(db: Database) -> None:
         rooms.add_chat(db, "HJKMN", "village", index, f"Hallo {index}")
     assert [m.text for m in rooms.chat_history(db, "HJKMN")] == ["Hallo 0", "Hallo 1", "Hallo 2"]
     assert [m.text for m in rooms.chat_history(db, "HJKMN", limit=2)] == ["Hallo 1", "Hallo 2"]
+
+
+def test_closing_invitations_deletes_exactly_the_named_ones_and_returns_them(db: Database) -> None:
+    host, *guests = (accounts.create_user(db, name, "hash") for name in ("Host", "Gast1", "Gast2", "Gast3"))
+    assert host is not None and all(guest is not None for guest in guests)
+    ids = [guest.id for guest in guests if guest is not None]
+    for code in ("KLMNP", "KLMNQ"):
+        assert rooms.create_room(db, code, "online", {"host_id": host.id, "seats": []}, host_id=host.id)
+        for guest in ids:
+            invites.save_invite(db, code, host.id, guest)
+    closed = invites.close_for(db, "KLMNP", {ids[0], ids[2]})
+    assert sorted((c.code, c.invitee_id) for c in closed) == [("KLMNP", ids[0]), ("KLMNP", ids[2])]
+    assert invites.close_for(db, "KLMNP", {ids[0]}) == []  # already gone
+    assert [(i.code, i.invitee_id) for i in invites.pending(db, ids[1])] == [("KLMNP", ids[1]), ("KLMNQ", ids[1])]
+    assert sorted(c.invitee_id for c in invites.close_room(db, "KLMNQ")) == sorted(ids)
+    assert [i.code for i in invites.pending(db, ids[0])] == []
+    assert [i.code for i in invites.pending(db, ids[1])] == ["KLMNP"]

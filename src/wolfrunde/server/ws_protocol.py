@@ -7,6 +7,11 @@ are under 1 KiB, nearly all under 4 KiB), and there deflate saved a few hundred 
 two zlib calls on the event loop's thread: in `bench/load.py` a fifth of the server's time per decision
 at no threshold, about a twentieth more at 1 KiB (Node's `ws` default) than at 4 KiB. Full views of a
 long game, the end's view and long chat histories are still compressed. docs/operators.md says so.
+
+The server keeps no compression context from one message to the next (`server_no_context_takeover`,
+which RFC 7692 lets a server declare on its own): a connection would otherwise hold a compressor, about
+40 KiB of zlib state, for its whole life, a quarter of a room's memory, to compress a few messages a
+game that compress well enough alone.
 """
 
 from __future__ import annotations
@@ -61,7 +66,10 @@ def protocol_class() -> type[asyncio.Protocol] | str:
             super().__init__(*args, **kwargs)
             if self.config.ws_per_message_deflate:  # the settings uvicorn gives its own factory
                 factory = LargeMessagesDeflateFactory(
-                    server_max_window_bits=12, client_max_window_bits=12, compress_settings={"memLevel": 5}
+                    server_no_context_takeover=True,
+                    server_max_window_bits=12,
+                    client_max_window_bits=12,
+                    compress_settings={"memLevel": 5},
                 )
                 self.conn = ServerProtocol(
                     extensions=[factory], max_size=self.config.ws_max_size, logger=logging.getLogger("uvicorn.error")

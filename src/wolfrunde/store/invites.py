@@ -93,11 +93,11 @@ def pending(db: Database, invitee_id: int, now: float | None = None) -> list[Sto
 
 
 def _remove(db: Database, *conditions: Any) -> list[Closed]:
-    with db.session() as session:
-        rows = list(session.scalars(select(InviteRecord).where(*conditions)))
-        if rows:
-            session.execute(delete(InviteRecord).where(InviteRecord.id.in_([row.id for row in rows])))
-        return [Closed(row.id, row.room_code, row.invitee_id) for row in rows]
+    """Deletes the matching rows in one statement (a room's lobby asks at every change) and names them."""
+    columns = (InviteRecord.id, InviteRecord.room_code, InviteRecord.invitee_id)
+    with db.engine.begin() as connection:
+        rows = connection.execute(delete(InviteRecord).where(*conditions).returning(*columns)).all()
+    return [Closed(row.id, row.room_code, row.invitee_id) for row in rows]
 
 
 def close_room(db: Database, code: str) -> list[Closed]:

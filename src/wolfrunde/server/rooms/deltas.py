@@ -130,20 +130,28 @@ def _key(container: Any, step: Any) -> Any:
 
 
 class SeatStream:
-    """The versions of one seat's `game` messages: the last one and the changes of the recent ones."""
+    """The versions of one seat's `game` messages: the last one and the changes of the recent ones.
+
+    The changes are kept as JSON text: as lists they were about half of a room's objects (a change is a few
+    small lists, and it kept the values it replaced alive), and every object a room keeps is scanned again
+    at every collection of Python's collector, in every room of the process. Text, not `bytes`: orjson's
+    buffers, kept, fragmented the heap (docs/operators.md). Devices that come back, the only readers, are
+    rare; the device that holds the version before gets the fresh changes as they are."""
 
     def __init__(self) -> None:
         self.id = secrets.token_urlsafe(6)
         self.version = 0
         self.last: dict[str, Any] | None = None
-        self.changes: deque[tuple[int, list[Op]]] = deque(maxlen=HISTORY)
+        self.changes: deque[tuple[int, str | list[Op]]] = deque(maxlen=HISTORY)
 
-    def advance(self, message: dict[str, Any]) -> int:
-        if self.last is not None:
-            self.changes.append((self.version + 1, diff(self.last, message)))
+    def advance(self, message: dict[str, Any]) -> list[Op] | None:
+        """Makes `message` the next version; the changes from the one before (None for the first)."""
+        ops = None if self.last is None else diff(self.last, message)
+        if ops is not None:
+            self.changes.append((self.version + 1, _kept(ops)))
         self.version += 1
         self.last = message
-        return self.version
+        return ops
 
     def since(self, version: int) -> list[Op] | None:
         """Every change after `version` up to now, or None when the history no longer reaches back."""
@@ -151,7 +159,18 @@ class SeatStream:
             return []
         if not self.changes or not 0 < version < self.version or self.changes[0][0] > version + 1:
             return None
-        return [op for at, ops in self.changes if at > version for op in ops]
+        return [op for at, ops in self.changes if at > version for op in _ops(ops)]
+
+
+def _kept(ops: list[Op]) -> str | list[Op]:
+    try:
+        return orjson.dumps(ops, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:  # a lone surrogate (the connection escapes it when it sends): kept as it is
+        return ops
+
+
+def _ops(kept: str | list[Op]) -> list[Op]:
+    return orjson.loads(kept) if isinstance(kept, str) else kept
 
 
 class SeatStreams:
@@ -190,11 +209,12 @@ class Subscription:
         if self.streams is None:
             return message
         stream = self.streams.of(seat)
-        version = stream.advance(message)
+        fresh = stream.advance(message)
+        version = stream.version
         held = self.holds
         self.holds = (stream.id, version)
         if held is not None and held[0] == stream.id:
-            ops = stream.since(held[1])
+            ops = fresh if fresh is not None and held[1] == version - 1 else stream.since(held[1])
             if ops is not None:
                 return {"type": PATCH, "stream": stream.id, "from": held[1], "version": version, "ops": ops}
         return {**message, "stream": {"id": stream.id, "version": version}}
