@@ -15,6 +15,7 @@ import orjson
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from wolfrunde.server.ratelimit import TokenBucket
+from wolfrunde.server.ws_protocol import texts_writer
 
 OUTBOX_LIMIT = 512
 CLOSE_NORMAL = 1000
@@ -66,32 +67,69 @@ class Connection:
 
 
 class SocketConnection(Connection):
-    """A WebSocket, written by its own task from a bounded outbox; a client that cannot keep up is
-    disconnected instead of slowing the room."""
+    """A WebSocket. What the room sends it during one turn of the event loop is written at the end of that
+    turn, with one write to the socket, where the server offers that (`ws_protocol.SEND_TEXTS`). While the
+    client is behind on reading (or where the server does not offer it) the messages wait in a bounded
+    outbox that the connection's own task writes; a client that cannot keep up is disconnected instead of
+    slowing the room."""
 
     def __init__(self, websocket: WebSocket, bucket: TokenBucket | None = None) -> None:
         super().__init__()
         self.websocket = websocket
         self.bucket = bucket or TokenBucket(rate=8.0, burst=30.0)
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue(OUTBOX_LIMIT)
+        self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue(OUTBOX_LIMIT)
         self.last_throttle_reply = 0.0
         self.close_code = CLOSE_NORMAL
+        self._writer = texts_writer(websocket.scope)
+        self._turn: list[bytes] = []  # sent during this turn of the loop, written at its end
+        self._pumping = False  # the task holds messages it has taken from the outbox and not yet written
 
     def send(self, message: dict[str, Any], encoded: Encoded | None = None) -> None:
         if self.closed:
             return
+        data = encode_bytes(message) if encoded is None else encoded.of(message)
+        if self._writer is None:
+            self._queue(data)
+            return
+        if not self._turn:
+            asyncio.get_running_loop().call_soon(self._write_turn)
+        self._turn.append(data)
+
+    def _write_turn(self) -> None:
+        texts, self._turn = self._turn, []
+        if not texts or self.closed or self._writer is None:
+            return  # a close queued them already
+        if self.outbox.empty() and not self._pumping:  # nothing older waits: they may go first
+            try:
+                if self._writer.write(texts):
+                    return
+            except OSError:  # the client is gone; the reading side ends the connection
+                return
+        for text in texts:
+            self._queue(text)
+
+    def _queue(self, data: bytes) -> None:
+        if self.closed:  # closed meanwhile (the outbox overflowed): nothing more goes out
+            return
         try:
-            data = encode_bytes(message) if encoded is None else encoded.of(message)
-            self.outbox.put_nowait(data.decode("utf-8"))
+            self.outbox.put_nowait(data)
         except asyncio.QueueFull:
             self.close()
 
     def close(self, code: int = CLOSE_NORMAL) -> None:
-        if not self.closed:
-            self.closed = True
-            self.close_code = code
-            with contextlib.suppress(asyncio.QueueFull):
-                self.outbox.put_nowait(None)
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code = code
+        turn, self._turn = self._turn, []
+        for text in turn:  # what the room sent before closing still goes out, first
+            if self.outbox.full():
+                break
+            self.outbox.put_nowait(text)
+        if self.outbox.full():  # a client that fell behind: what it missed is dropped, the close goes out
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+        self.outbox.put_nowait(None)
 
     def should_report_throttle(self) -> bool:
         """Too-frequent errors are sent at most once a second, so a flood does not fill the outbox."""
@@ -105,10 +143,20 @@ class SocketConnection(Connection):
         """Writes the outbox to the socket until the connection closes."""
         try:
             while True:
-                text = await self.outbox.get()
-                if text is None:
+                batch = [await self.outbox.get()]
+                while not self.outbox.empty():
+                    batch.append(self.outbox.get_nowait())
+                closing = None in batch  # `close` queues None last: nothing follows it
+                texts = [text for text in batch if text is not None]
+                self._pumping = True
+                if texts and self._writer is not None:
+                    await self._writer.send(texts)
+                else:
+                    for text in texts:
+                        await self.websocket.send_text(text.decode("utf-8"))
+                self._pumping = False
+                if closing:
                     break
-                await self.websocket.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass
         finally:
