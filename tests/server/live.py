@@ -1,16 +1,26 @@
-"""A real `wolfrunde serve` process on 127.0.0.1 and a free port, for WebSocket tests."""
+"""A real `wolfrunde serve` process on 127.0.0.1 and a free port, for WebSocket tests; or one WebSocket
+endpoint served by uvicorn with the protocol `wolfrunde serve` uses, in a thread (`serving`)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
+import uvicorn
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+
+from wolfrunde.server.ws_protocol import protocol_class
 
 START_SECONDS = 90  # a loaded machine starts slowly
 
@@ -19,6 +29,32 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+class _Started(uvicorn.Server):
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.ready = threading.Event()
+
+    async def startup(self, sockets: Any = None) -> None:
+        await super().startup(sockets)
+        self.ready.set()
+
+
+@contextlib.contextmanager
+def serving(endpoint: Any) -> Iterator[int]:
+    """Serves `endpoint` at /ws on 127.0.0.1 (uvicorn, `ws_protocol.protocol_class`) in a thread; its port."""
+    port = free_port()
+    app = Starlette(routes=[WebSocketRoute("/ws", endpoint)])
+    server = _Started(uvicorn.Config(app, host="127.0.0.1", port=port, ws=protocol_class(), log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        assert server.ready.wait(START_SECONDS)
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
 
 
 class LiveServer:

@@ -11,17 +11,13 @@ from types import SimpleNamespace
 from typing import Any
 
 import orjson
-import uvicorn
-from starlette.applications import Starlette
-from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 from websockets.asyncio.client import connect
 
 from wolfrunde.server.rooms.connection import OUTBOX_LIMIT, SocketConnection, encode_bytes
-from wolfrunde.server.ws_protocol import COMPRESS_AT, SEND_TEXTS, protocol_class
+from wolfrunde.server.ws_protocol import COMPRESS_AT, SEND_TEXTS
 
-from .live import free_port
-from .test_ws_compression import Started
+from .live import serving
 
 
 class FakeSocket:
@@ -67,10 +63,16 @@ async def next_turn() -> None:
     await asyncio.sleep(0)
 
 
+def connected(*, pumping: bool = True) -> tuple[FakeSocket, SocketConnection, asyncio.Task[None] | None]:
+    """A connection on a `FakeSocket`, with its writing task running (`pumping`); inside a running loop."""
+    socket = FakeSocket()
+    conn = SocketConnection(socket)  # type: ignore[arg-type]
+    return socket, conn, asyncio.create_task(conn.pump()) if pumping else None
+
+
 def test_what_a_turn_sends_goes_out_in_one_write_at_its_end() -> None:
     async def scenario() -> None:
-        socket = FakeSocket()
-        conn = SocketConnection(socket)  # type: ignore[arg-type]
+        socket, conn, _ = connected(pumping=False)
         for number in range(3):
             conn.send(message(number))
         assert socket.writes == []  # not during the turn
@@ -86,9 +88,7 @@ def test_what_a_turn_sends_goes_out_in_one_write_at_its_end() -> None:
 
 def test_messages_wait_while_the_client_is_behind_and_nothing_overtakes_them() -> None:
     async def scenario() -> None:
-        socket = FakeSocket()
-        conn = SocketConnection(socket)  # type: ignore[arg-type]
-        pump = asyncio.create_task(conn.pump())
+        socket, conn, pump = connected()
         socket.taking = False
         conn.send(message(0))
         conn.send(message(1))
@@ -103,6 +103,7 @@ def test_messages_wait_while_the_client_is_behind_and_nothing_overtakes_them() -
         while written(socket) != [0, 1, 2, 3]:
             await next_turn()
         conn.close()
+        assert pump is not None
         await pump
         assert socket.closed_with == 1000
 
@@ -111,13 +112,12 @@ def test_messages_wait_while_the_client_is_behind_and_nothing_overtakes_them() -
 
 def test_a_close_sends_what_came_before_it_first() -> None:
     async def scenario() -> None:
-        socket = FakeSocket()
-        conn = SocketConnection(socket)  # type: ignore[arg-type]
-        pump = asyncio.create_task(conn.pump())
+        socket, conn, pump = connected()
         conn.send(message(0))
         conn.send(message(1))
         conn.close(4409)
         conn.send(message(2))  # after the close: never sent
+        assert pump is not None
         await pump
         assert written(socket) == [0, 1]
         assert socket.closed_with == 4409
@@ -127,10 +127,8 @@ def test_a_close_sends_what_came_before_it_first() -> None:
 
 def test_a_client_that_never_reads_is_disconnected_without_holding_the_room() -> None:
     async def scenario() -> None:
-        socket = FakeSocket()
+        socket, conn, pump = connected()
         socket.taking = False
-        conn = SocketConnection(socket)  # type: ignore[arg-type]
-        pump = asyncio.create_task(conn.pump())
         sent = 0
         while not conn.closed and sent < 10 * OUTBOX_LIMIT:
             conn.send(message(sent))  # never waits
@@ -139,6 +137,7 @@ def test_a_client_that_never_reads_is_disconnected_without_holding_the_room() ->
                 await next_turn()
         assert conn.closed and OUTBOX_LIMIT <= sent < 2 * OUTBOX_LIMIT
         socket.resume()
+        assert pump is not None
         await pump
         assert written(socket) == list(range(len(written(socket))))  # in order, up to the close
 
@@ -147,8 +146,7 @@ def test_a_client_that_never_reads_is_disconnected_without_holding_the_room() ->
 
 def test_a_client_gone_mid_turn_costs_the_room_nothing() -> None:
     async def scenario() -> None:
-        socket = FakeSocket()
-        conn = SocketConnection(socket)  # type: ignore[arg-type]
+        socket, conn, _ = connected(pumping=False)
         socket.gone = True
         conn.send(message(0))
         await next_turn()  # the write fails inside the loop's callback, not in the room
@@ -183,15 +181,10 @@ def test_through_uvicorn_each_message_arrives_as_its_own_text_in_order() -> None
         await asyncio.sleep(0)
         conn.send(messages[3])
         conn.close()
+        assert pump is not None
         await pump
 
-    app = Starlette(routes=[WebSocketRoute("/ws", endpoint)])
-    port = free_port()
-    server = Started(uvicorn.Config(app, host="127.0.0.1", port=port, ws=protocol_class(), log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        assert server.ready.wait(60)
+    with serving(endpoint) as port:
 
         async def read() -> list[Any]:
             async with connect(f"ws://127.0.0.1:{port}/ws") as socket:
@@ -199,9 +192,6 @@ def test_through_uvicorn_each_message_arrives_as_its_own_text_in_order() -> None
 
         assert asyncio.run(read()) == messages
         assert writes[0] == 3  # the first turn's three messages in one write
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
 
 
 def test_through_uvicorn_a_client_that_stops_reading_is_disconnected() -> None:
@@ -226,13 +216,7 @@ def test_through_uvicorn_a_client_that_stops_reading_is_disconnected() -> None:
         closed.set()
         pump.cancel()
 
-    app = Starlette(routes=[WebSocketRoute("/ws", endpoint)])
-    port = free_port()
-    server = Started(uvicorn.Config(app, host="127.0.0.1", port=port, ws=protocol_class(), log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        assert server.ready.wait(60)
+    with serving(endpoint) as port:
 
         async def never_read() -> None:
             async with connect(f"ws://127.0.0.1:{port}/ws", max_queue=1, close_timeout=1) as socket:
@@ -242,9 +226,6 @@ def test_through_uvicorn_a_client_that_stops_reading_is_disconnected() -> None:
         asyncio.run(never_read())
         assert closed.is_set() and result["closed"] == 1
         assert OUTBOX_LIMIT < result["sent"] < 20_000
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
 
 
 def test_without_the_extension_the_outbox_and_starlette_send_everything() -> None:
@@ -265,6 +246,7 @@ def test_without_the_extension_the_outbox_and_starlette_send_everything() -> Non
         for number in range(3):
             conn.send(message(number))
         conn.close()
+        assert pump is not None
         await pump
         assert [orjson.loads(text) for text in texts] == [message(n) for n in range(3)]
 

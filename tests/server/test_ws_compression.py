@@ -6,20 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import random
-import threading
 from typing import Any
 
-import uvicorn
-from starlette.applications import Starlette
-from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket
 from websockets.asyncio.client import connect
 from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory, PerMessageDeflate
 from websockets.frames import Frame, Opcode
 
-from wolfrunde.server.ws_protocol import COMPRESS_AT, LargeMessagesDeflate, protocol_class
+from wolfrunde.server.ws_protocol import COMPRESS_AT, LargeMessagesDeflate
 
-from .live import free_port
+from .live import serving
 
 
 def texts(seed: int, count: int) -> list[str]:
@@ -83,16 +79,6 @@ class RecordingFactory(ClientPerMessageDeflateFactory):
         return extension
 
 
-class Started(uvicorn.Server):
-    def __init__(self, config: uvicorn.Config) -> None:
-        super().__init__(config)
-        self.ready = threading.Event()
-
-    async def startup(self, sockets: list | None = None) -> None:  # type: ignore[type-arg]
-        await super().startup(sockets)
-        self.ready.set()
-
-
 def test_a_client_reads_every_message_through_uvicorn() -> None:
     sent = texts(2, 60)
 
@@ -102,14 +88,7 @@ def test_a_client_reads_every_message_through_uvicorn() -> None:
             await websocket.send_text(text)
         await websocket.close()
 
-    app = Starlette(routes=[WebSocketRoute("/ws", endpoint)])
-    port = free_port()
-    server = Started(uvicorn.Config(app, host="127.0.0.1", port=port, ws=protocol_class(), log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        assert server.ready.wait(60)
-
+    with serving(endpoint) as port:
         factory = RecordingFactory()
 
         async def read() -> list[str]:
@@ -119,6 +98,3 @@ def test_a_client_reads_every_message_through_uvicorn() -> None:
         assert asyncio.run(read()) == sent
         assert factory.seen[: len(sent)] == [len(text.encode()) >= COMPRESS_AT for text in sent]
         assert not factory.server_keeps_context  # no compressor is held per connection between messages
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
