@@ -13,9 +13,10 @@ from typing import Any
 import orjson
 from starlette.websockets import WebSocket
 from websockets.asyncio.client import connect
+from websockets.frames import Frame, Opcode
 
 from wolfrunde.server.rooms.connection import OUTBOX_LIMIT, SocketConnection, encode_bytes
-from wolfrunde.server.ws_protocol import COMPRESS_AT, SEND_TEXTS
+from wolfrunde.server.ws_protocol import COMPRESS_AT, SEND_TEXTS, text_frame
 
 from .live import serving
 
@@ -251,3 +252,41 @@ def test_without_the_extension_the_outbox_and_starlette_send_everything() -> Non
         assert [orjson.loads(text) for text in texts] == [message(n) for n in range(3)]
 
     asyncio.run(scenario())
+
+
+def test_a_short_text_is_framed_as_websockets_frames_it() -> None:
+    """`text_frame`, the server's own framing of a short message, gives the bytes websockets gives, at
+    every length where the header changes shape."""
+    for length in (0, 1, 125, 126, 127, 4095, 65535, 65536, 70000):
+        text = ("ä" * length).encode()[:length]  # multi-byte letters, cut anywhere: the length counts bytes
+        expected = Frame(Opcode.TEXT, text).serialize(mask=False, extensions=[])
+        assert text_frame(text) == expected, length
+
+
+def test_through_uvicorn_messages_of_every_size_arrive_whole() -> None:
+    """Messages from empty to past 64 KiB, short ones framed by the server and long ones compressed by
+    websockets, mixed in one write, reach a client as they were sent; a message after the client's close
+    is refused as a disconnect, not written."""
+    sizes = [0, 1, 100, 125, 126, 1000, COMPRESS_AT - 40, COMPRESS_AT, 70_000, 3]
+    texts = [orjson.dumps({"type": "chat", "text": "ü" * size}) for size in sizes]
+    refused: list[str] = []
+
+    async def endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        write = websocket.scope["extensions"][SEND_TEXTS]["write"]
+        assert write(texts[:5]) and write(texts[5:])
+        await websocket.receive()  # the client's close
+        try:
+            write(texts[:1])
+        except OSError as gone:
+            refused.append(type(gone).__name__)
+
+    with serving(endpoint) as port:
+
+        async def read() -> list[bytes]:
+            async with connect(f"ws://127.0.0.1:{port}/ws", max_size=2**20) as socket:
+                received = [(await socket.recv()).encode() for _ in texts]
+            return received
+
+        assert asyncio.run(read()) == texts
+    assert refused == ["ClientDisconnected"]
