@@ -5,7 +5,8 @@ bench/load.py's bots draw theirs; 0: at once), and counts every message it recei
     python bench/bare_client.py PORT ROOMS SEATS SENDS PROCESSES MAX_SECONDS THINK
 
 prints, as JSON over all client processes, the delivered messages per second and the 50th/99th percentile
-of the time from a send to its echo (`echo_p50_ms`, `echo_p99_ms`). The server does nothing but relay, so
+of the time from a send to its echo (`echo_p50_ms`, `echo_p99_ms`), from when every socket of every client
+process is open (they then start together). The server does nothing but relay, so
 the echo is the floor of a decision→ack for a server that sends as many messages per decision (SEATS) with
 this stack on this machine: what no game logic can go below."""
 
@@ -33,9 +34,18 @@ class Tally:
     echoes: list[float] = field(default_factory=list)  # seconds from a send to its echo
 
 
-async def member(url: str, sends: int, think: float, rng: random.Random, tally: Tally, started: asyncio.Event) -> None:
+async def member(
+    url: str,
+    sends: int,
+    think: float,
+    rng: random.Random,
+    tally: Tally,
+    connected: asyncio.Queue[None],
+    started: asyncio.Event,
+) -> None:
     async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
         mark = f"#{id(ws)}#"
+        connected.put_nowait(None)
         await started.wait()
         mine = 0
         sent = await send_after_thinking(ws, mark, think, rng)
@@ -61,26 +71,34 @@ async def send_after_thinking(ws: Any, mark: str, think: float, rng: random.Rand
 
 async def share(port: int, rooms: range, seats: int, sends: int, max_seconds: float, think: float) -> dict[str, Any]:
     tally = Tally()
+    connected: asyncio.Queue[None] = asyncio.Queue()
     started = asyncio.Event()
     rng = random.Random(rooms.start)
     tasks = [
-        member(f"ws://127.0.0.1:{port}/ws/r{room}", sends, think, random.Random(rng.random()), tally, started)
+        member(
+            f"ws://127.0.0.1:{port}/ws/r{room}", sends, think, random.Random(rng.random()), tally, connected, started
+        )
         for room in rooms
         for _ in range(seats)
     ]
     gathered = asyncio.gather(*tasks, return_exceptions=True)
-    await asyncio.sleep(2.0 + 0.002 * len(tasks))
-    begin = time.perf_counter()
+    async with asyncio.timeout(max_seconds):  # measured from when every socket is open, as bench/load.py does
+        for _ in tasks:
+            await connected.get()
+    print("connected", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # every process starts at once
+    begin = time.time()
     started.set()
     async with asyncio.timeout(max_seconds):
         outcomes = await gathered
     failed = [outcome for outcome in outcomes if isinstance(outcome, BaseException)]
-    seconds = time.perf_counter() - begin
+    end = time.time()
     echoes = [round(1000 * wait, 2) for wait in tally.echoes]
     examples = sorted({f"{type(failure).__name__}: {failure}"[:200] for failure in failed})[:3]
     return {
         "received": tally.received,
-        "seconds": seconds,
+        "begin": begin,
+        "end": end,
         "echo_ms": echoes,
         "failures": len(failed),
         "examples": examples,
@@ -96,11 +114,21 @@ def main() -> int:
         print(json.dumps(result))
         return 0
     children = [
-        subprocess.Popen([sys.executable, __file__, *sys.argv[1:8], str(i)], stdout=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, __file__, *sys.argv[1:8], str(i)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
         for i in range(processes)
     ]
+    for child in children:
+        assert child.stdout is not None
+        if child.stdout.readline().strip() != "connected":
+            raise RuntimeError("a client process failed before its sockets were open")
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.flush()
     parts = [json.loads(child.communicate(timeout=max_seconds + 120)[0]) for child in children]
-    seconds = max(part["seconds"] for part in parts)
+    seconds = max(part["end"] for part in parts) - min(part["begin"] for part in parts)
     received = sum(part["received"] for part in parts)
     echoes = sorted(wait for part in parts for wait in part["echo_ms"])
     summary = {

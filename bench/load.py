@@ -19,7 +19,14 @@ what the bots received while the games ran, by type; `server_busy_share` and `cl
 the CPU each side used over the games' wall time (per client process): near 1, that side's core was
 what limited the run.
 `gc_pauses`, `gc_seconds` and `gc_pause_max_ms`: the server's garbage collections while the games ran
-(collections of every generation, how long the server stood still for them in all, the longest one).
+(collections of every generation, how long the server stood still for them in all, the longest one;
+`gc_seconds_by_generation` by the oldest generation each collected).
+
+The games are measured from when every seat of every room has sat down; then all rooms start at once (the
+worst case: their nights and votes fall together), or, with `--stagger S`, each at a random moment within
+S seconds, as rooms of real players do. `--timeline W` adds, per window of W seconds, the decisions
+acknowledged then, their ack p50/p99 and the server's collection pauses: whether a high percentile is a
+burst or lasts the whole run.
 
 The bots run in `--processes` separate processes (each its own event loop, uvloop when installed) so the
 client's own work can be spread out; the server is always a process of its own. They ask for incremental
@@ -48,6 +55,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -95,6 +103,7 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     day_latencies: list[float] = field(default_factory=list)  # of the decisions made by day
     ack_latencies: list[float] = field(default_factory=list)
+    ack_at: list[float] = field(default_factory=list)  # the wall time of each acknowledged decision
     finished_seats: int = 0
     kinds: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
@@ -157,8 +166,10 @@ async def seat(
     rng: random.Random,
     host: bool,
     ready: asyncio.Event,
+    full: asyncio.Queue[str],
     max_seconds: float,
     think: float = 0.0,
+    start_delay: float = 0.0,
 ) -> None:
     """One bot: joins (or, as host, configures and starts) and answers its own requests until the end."""
     headers = {"Cookie": f"wolfrunde_session={cookie}"}
@@ -186,11 +197,14 @@ async def seat(
                 tally.kinds[counted_as(message, patch)] += 1
                 if kind == "lobby" and host and not started and len(message["seats"]) >= PLAYERS:
                     started = True
-                    await ready.wait()  # every room starts at once, after all have sat down
+                    full.put_nowait(code)  # all ten have sat down
+                    await ready.wait()  # every room starts after all have sat down, at once unless staggered
+                    await asyncio.sleep(start_delay)
                     await ws.send(json.dumps({"type": "start"}))
                 elif kind == "ack" and message.get("ref") == waiting:
                     acked = True
                     tally.ack_latencies.append(time.perf_counter() - sent_at)
+                    tally.ack_at.append(time.time())
                 elif kind == "error" and message.get("ref") == waiting:
                     waiting = None
                 elif kind == "game":
@@ -225,10 +239,12 @@ def counted_as(message: dict[str, Any], patch: bool) -> str:
     return str(message.get("type"))
 
 
-async def drive(spec: dict[str, Any], go: asyncio.Event, seated: asyncio.Event | None = None) -> dict[str, Any]:
-    """Plays the rooms of `spec` (codes with their ten cookies each) once `go` is set."""
+async def drive(spec: dict[str, Any], go: asyncio.Event, seated: asyncio.Event) -> dict[str, Any]:
+    """Plays the rooms of `spec` (codes with their ten cookies each): sets `seated` once every room is
+    full, starts them once `go` is set."""
     rng = random.Random(spec["seed"])
     tallies = [Tally() for _ in spec["rooms"]]
+    full: asyncio.Queue[str] = asyncio.Queue()
     tasks = []
     for room, (code, cookies) in enumerate(spec["rooms"]):
         for index, cookie in enumerate(cookies):
@@ -241,15 +257,17 @@ async def drive(spec: dict[str, Any], go: asyncio.Event, seated: asyncio.Event |
                     random.Random(rng.random()),
                     index == 0,
                     go,
+                    full,
                     spec["max_seconds"],
                     spec["think"],
+                    rng.uniform(0, spec["stagger"]) if index == 0 and spec["stagger"] else 0.0,
                 )
             )
     gathered = asyncio.gather(*tasks, return_exceptions=True)
-    connect_for = 2.0 + 0.002 * len(tasks)  # everyone connects and sits down
-    await asyncio.sleep(connect_for)
-    if seated is not None:
-        seated.set()
+    async with asyncio.timeout(spec["max_seconds"]):  # the games are measured from when all have sat down
+        for _ in spec["rooms"]:
+            await full.get()
+    seated.set()
     await go.wait()
     received_before = sum(t.received for t in tallies)
     kinds_before = sum((t.kinds for t in tallies), Counter())
@@ -263,6 +281,7 @@ async def drive(spec: dict[str, Any], go: asyncio.Event, seated: asyncio.Event |
         "latencies": [x for t in tallies for x in t.latencies],
         "day_latencies": [x for t in tallies for x in t.day_latencies],
         "acks": [x for t in tallies for x in t.ack_latencies],
+        "ack_at": [x for t in tallies for x in t.ack_at],
         "failures": failures,
         "kinds": dict(sum((t.kinds for t in tallies), Counter()) - kinds_before),  # as `received`: from `go`
     }
@@ -319,6 +338,7 @@ def run(
     server_pid: int | None = None,
     profile: str | None = None,
     profile_gil: bool = False,
+    stagger: float = 0.0,
 ) -> dict[str, Any]:
     """One run against a running server whose accounts are `cookies` (ten a room)."""
     memory_before = resident_kib(server_pid) if server_pid else 0
@@ -326,7 +346,7 @@ def run(
     codes = asyncio.run(make_rooms(base, cookies, rooms))
     room_specs = [(code, cookies[i * PLAYERS : (i + 1) * PLAYERS]) for i, code in enumerate(codes)]
     shares = [room_specs[i::processes] for i in range(processes)]
-    spec = {"base": base, "max_seconds": max_seconds, "think": think}
+    spec = {"base": base, "max_seconds": max_seconds, "think": think, "stagger": stagger}
     children = []
     for index, share in enumerate(shares):
         child = subprocess.Popen(
@@ -342,9 +362,12 @@ def run(
     peak = [memory_before]
     stop = threading.Event()
 
+    cpu_samples: list[tuple[float, float]] = []  # (wall time, the server's CPU seconds so far)
+
     def sample() -> None:
         while server_pid and not stop.wait(0.5):
             peak[0] = max(peak[0], resident_kib(server_pid))
+            cpu_samples.append((time.time(), cpu_seconds(server_pid)))
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -393,6 +416,7 @@ def run(
     latencies = sorted(x for p in parts for x in p["latencies"])
     by_day = sorted(x for p in parts for x in p["day_latencies"])
     acks = sorted(x for p in parts for x in p["acks"])
+    ack_series = sorted((at, x) for p in parts for at, x in zip(p["ack_at"], p["acks"], strict=True))
     failures = [f for p in parts for f in p["failures"]]
     received = sum(p["received"] for p in parts)
     return {
@@ -422,6 +446,8 @@ def run(
         "messages_by_type": dict(sum((Counter(p["kinds"]) for p in parts), Counter()).most_common()),
         "client_failures": len(failures),
         "failure_examples": sorted(set(failures))[:3],
+        "ack_series": ack_series,
+        "cpu_samples": cpu_samples,
     }
 
 
@@ -449,6 +475,7 @@ def one_run(args: argparse.Namespace, run_index: int) -> dict[str, Any]:
                 process.pid,
                 args.profile,
                 args.profile_gil,
+                args.stagger,
             )
         finally:
             process.terminate()
@@ -457,7 +484,11 @@ def one_run(args: argparse.Namespace, run_index: int) -> dict[str, Any]:
             except subprocess.TimeoutExpired:  # closing ten thousand sockets can take longer: the run is over
                 process.kill()
                 process.wait()
-        result.update(collections(Path(folder) / "gc.log", result.pop("started_at"), result.pop("ended_at")))
+        started_at, ended_at, series = result.pop("started_at"), result.pop("ended_at"), result.pop("ack_series")
+        cpu = result.pop("cpu_samples")
+        result.update(collections(Path(folder) / "gc.log", started_at, ended_at))
+        if args.timeline:
+            result["timeline"] = timeline(series, Path(folder) / "gc.log", started_at, args.timeline, cpu)
     result["pacing"] = args.pacing
     if args.bare:
         result.update(bare(args, result))
@@ -467,16 +498,64 @@ def one_run(args: argparse.Namespace, run_index: int) -> dict[str, Any]:
 def collections(log: Path, start: float, end: float) -> dict[str, Any]:
     """The server's garbage collections that ended while the games ran (bench/serve.py --gc-log)."""
     pauses = []
+    by_generation: Counter[str] = Counter()
     if log.exists():
         for line in log.read_text(encoding="utf-8").splitlines():
-            ended, _generation, milliseconds = line.split()
+            ended, generation, milliseconds = line.split()
             if start <= float(ended) <= end:
                 pauses.append(float(milliseconds))
+                by_generation[generation] += float(milliseconds)
     return {
         "gc_pauses": len(pauses),
         "gc_seconds": round(sum(pauses) / 1000, 2),
         "gc_pause_max_ms": round(max(pauses, default=0.0), 1),
+        "gc_seconds_by_generation": {g: round(ms / 1000, 2) for g, ms in sorted(by_generation.items())},
     }
+
+
+def timeline(
+    series: list[tuple[float, float]],
+    log: Path,
+    start: float,
+    width: float,
+    cpu: Sequence[tuple[float, float]] = (),
+) -> list[dict[str, Any]]:
+    """Per window of `width` seconds from the start: how many decisions were acknowledged, their ack
+    p50/p99, how long the server stood still for garbage collections then and the share of the window its
+    CPU was busy (from `cpu`, samples of wall time and CPU seconds): whether the latency is a burst (the
+    start, the rooms' days falling together) or lasts the whole run, and whether the core was the limit."""
+    pauses: list[tuple[float, float]] = []
+    if log.exists():
+        for line in log.read_text(encoding="utf-8").splitlines():
+            ended, _generation, milliseconds = line.split()
+            pauses.append((float(ended), float(milliseconds)))
+    windows: dict[int, list[float]] = {}
+    for at, latency in series:
+        windows.setdefault(int((at - start) // width), []).append(latency)
+    rows = []
+    for index in sorted(windows):
+        acks = sorted(windows[index])
+        low, high = start + index * width, start + (index + 1) * width
+        rows.append(
+            {
+                "from_s": round(index * width, 1),
+                "decisions": len(acks),
+                "ack_p50_ms": round(1000 * percentile(acks, 50), 1),
+                "ack_p99_ms": round(1000 * percentile(acks, 99), 1),
+                "gc_ms": round(sum(ms for ended, ms in pauses if low <= ended < high)),
+                "server_busy_share": busy_share(cpu, low, high),
+            }
+        )
+    return rows
+
+
+def busy_share(cpu: Sequence[tuple[float, float]], low: float, high: float) -> float | None:
+    """The server's CPU seconds per wall second between the first and the last sample within [low, high)."""
+    inside = [sample for sample in cpu if low <= sample[0] < high]
+    if len(inside) < 2:
+        return None
+    (first_at, first_cpu), (last_at, last_cpu) = inside[0], inside[-1]
+    return round((last_cpu - first_cpu) / (last_at - first_at), 2)
 
 
 def bare(args: argparse.Namespace, result: dict[str, Any]) -> dict[str, Any]:
@@ -524,6 +603,15 @@ def main() -> int:
         type=float,
         default=0.0,
         help="mean seconds a bot thinks before each decision (0: answer at once, a stress test)",
+    )
+    parser.add_argument(
+        "--stagger",
+        type=float,
+        default=0.0,
+        help="seconds over which the rooms start, each at a random moment (0: all at once, the worst case)",
+    )
+    parser.add_argument(
+        "--timeline", type=float, default=0.0, help="also report the acks and GC pauses per window of this many s"
     )
     parser.add_argument("--max-seconds", type=float, default=300.0, help="upper bound for one run")
     args = parser.parse_args()
