@@ -4,6 +4,7 @@ process of its own, without pacing), taking incremental updates, and it reports 
 import importlib.util
 import sys
 from pathlib import Path
+from typing import Any
 
 BENCH = Path(__file__).resolve().parents[2] / "bench" / "load.py"
 
@@ -17,17 +18,25 @@ def load_bench():  # type: ignore[no-untyped-def]
     return module
 
 
-def test_two_rooms_of_bots_finish_their_games_with_patches_and_report_latencies(tmp_path: Path) -> None:
+def two_rooms(tmp_path: Path, seed: int, stagger: float = 0.0) -> dict[str, Any]:
+    """`bench.run` of two rooms against a bench server of its own (without pacing), whose folder is `tmp_path`."""
     bench = load_bench()
     port = bench.free_port()
     cookies = tmp_path / "cookies.txt"
     server = bench.start_server(tmp_path, port, "off", 20, cookies)
     try:
         tokens = cookies.read_text(encoding="utf-8").split()
-        result = bench.run(f"http://127.0.0.1:{port}", tokens, 2, 3, 120.0, 0.0, 1, server.pid)
+        result: dict[str, Any] = bench.run(
+            f"http://127.0.0.1:{port}", tokens, 2, seed, 120.0, 0.0, 1, server.pid, stagger=stagger
+        )
     finally:
         server.terminate()
         server.wait(timeout=30)
+    return result
+
+
+def test_two_rooms_of_bots_finish_their_games_with_patches_and_report_latencies(tmp_path: Path) -> None:
+    result = two_rooms(tmp_path, seed=3)
     assert result["games_completed"] == 2, result
     assert result["started_at"] < result["ended_at"]  # the window of `collections`
     assert (tmp_path / "gc.log").exists()  # the server logs its collections (bench/serve.py --gc-log)
@@ -46,18 +55,9 @@ def test_two_rooms_of_bots_finish_their_games_with_patches_and_report_latencies(
 
 
 def test_staggered_rooms_finish_and_the_timeline_counts_every_acknowledged_decision(tmp_path: Path) -> None:
-    bench = load_bench()
-    port = bench.free_port()
-    cookies = tmp_path / "cookies.txt"
-    server = bench.start_server(tmp_path, port, "off", 20, cookies)
-    try:
-        tokens = cookies.read_text(encoding="utf-8").split()
-        result = bench.run(f"http://127.0.0.1:{port}", tokens, 2, 5, 120.0, 0.0, 1, server.pid, stagger=1.0)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    result = two_rooms(tmp_path, seed=5, stagger=1.0)
     assert result["games_completed"] == 2, result
-    rows = bench.timeline(result["ack_series"], tmp_path / "gc.log", result["started_at"], 0.5)
+    rows = load_bench().timeline(result["ack_series"], tmp_path / "gc.log", result["started_at"], 0.5)
     assert sum(row["decisions"] for row in rows) == result["messages_by_type"]["ack"]
     assert [row["from_s"] for row in rows] == sorted({row["from_s"] for row in rows})
     assert all(0 < row["ack_p50_ms"] <= row["ack_p99_ms"] for row in rows), rows
