@@ -591,7 +591,7 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=50)
     parser.add_argument("--runs", type=int, default=1, help="repeat and report the medians")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--pacing", choices=("on", "off"), default="off")
+    parser.add_argument("--pacing", choices=("on", "off", "production"), default="off")
     parser.add_argument("--processes", type=int, default=1, help="client processes driving the bots")
     parser.add_argument("--profile", default=None, help="py-spy's raw stacks of the server to this file")
     parser.add_argument(

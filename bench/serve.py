@@ -4,9 +4,12 @@
 
 `--pacing on` is `wolfrunde serve --testing` (every night step lasts a drawn 0-20 ms, the room waits a
 hundredth of the narration); `--pacing off` draws zero pauses and waits for no narration, so the time a
-client measures is the server's own work. `--accounts N` writes N accounts with open sessions straight
-into the database before the server starts (one session cookie a line in `--cookies`): signing up
-through the API hashes each password with argon2, which would take the benchmark minutes.
+client measures is the server's own work; `--pacing production` is `wolfrunde serve` itself (the whole
+narration's length, every cue's audio rendered with the bundled voices as it is sent, which the room
+waits for, up to two seconds, before it stores and acknowledges a change). `--accounts N` writes N
+accounts with open sessions straight into the database before the server starts (one session cookie a
+line in `--cookies`): signing up through the API hashes each password with argon2, which would take the
+benchmark minutes.
 
 The narrator speaks every new player's name once, in background threads, when the player joins; with a
 thousand fresh bench names that is espeak's work, not the room's, so `--name-voices off` (the default
@@ -73,7 +76,10 @@ def log_collections(path: str) -> None:
     gc.callbacks.append(record)
 
 
-def config_for(database_url: str, pacing: bool, port: int) -> ServerConfig:
+def config_for(database_url: str, pacing: str, port: int, data: Path | None = None) -> ServerConfig:
+    """`pacing`: "on" (as `serve --testing`), "off" (no pauses, no waiting for the narration) or
+    "production" (as `wolfrunde serve`: the narration's real length, each cue's audio rendered as it is
+    sent, into `data`/voices)."""
     common = {
         "database_url": database_url,
         "bot_delay": (0.0, 0.02),
@@ -81,7 +87,10 @@ def config_for(database_url: str, pacing: bool, port: int) -> ServerConfig:
         "restart_grace": 3.0,
         "public_origins": (f"http://127.0.0.1:{port}",),
     }
-    if pacing:
+    if pacing == "production":
+        voices = {} if data is None else {"voices_dir": str(data / "voices")}
+        return ServerConfig(**common, narration_wait=1.0, narration_prerender=True, **voices)
+    if pacing == "on":
         return ServerConfig(**common, pause_seconds=(0.0, 0.02), narration_wait=0.01)  # as `serve --testing`
     return ServerConfig(**common, pause_seconds=(0.0, 0.0), narration_wait=0.0)
 
@@ -90,7 +99,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", required=True)
     parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--pacing", choices=("on", "off"), default="on")
+    parser.add_argument("--pacing", choices=("on", "off", "production"), default="on")
     parser.add_argument("--accounts", type=int, default=0)
     parser.add_argument("--name-voices", choices=("on", "off"), default="off")
     parser.add_argument("--cookies", default=None, help="file for the seeded accounts' session cookies")
@@ -114,7 +123,7 @@ def main() -> int:
         tokens = seed_accounts(db, args.accounts, f"Last{secrets.token_hex(2)}x")
         Path(args.cookies).write_text("\n".join(tokens) + "\n", encoding="utf-8")
     db.close()
-    app = create_app(config_for(url, args.pacing == "on", args.port))
+    app = create_app(config_for(url, args.pacing, args.port, Path(args.data)))
     every = LocalWindow(SlidingWindow(10**9, 60.0))  # every bench socket comes from 127.0.0.1
     app.state.code_guesses = CodeGuesses(lookups=every, misses=every)
     tune_for_serving()  # as `wolfrunde serve`

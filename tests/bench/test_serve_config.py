@@ -1,0 +1,30 @@
+"""The bench server's three pacings: `on` as `serve --testing`, `off` without pauses or narration waits,
+`production` as `wolfrunde serve` (the narration's real length, its audio rendered into the data folder)."""
+
+import importlib.util
+import sys
+from pathlib import Path
+
+SERVE = Path(__file__).resolve().parents[2] / "bench" / "serve.py"
+
+
+def load_serve():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("bench_serve", SERVE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_each_pacing_configures_the_server_as_its_command_would(tmp_path: Path) -> None:
+    config_for = load_serve().config_for
+    url = f"sqlite:///{tmp_path / 'wolfrunde.sqlite3'}"
+    production = config_for(url, "production", 8765, tmp_path)
+    assert production.narration_prerender and production.narration_wait == 1.0
+    assert production.voices_dir == str(tmp_path / "voices") and production.pause_seconds is None
+    testing = config_for(url, "on", 8765)
+    assert not testing.narration_prerender and testing.narration_wait == 0.01
+    assert testing.pause_seconds == (0.0, 0.02)
+    bare = config_for(url, "off", 8765)
+    assert bare.narration_wait == 0.0 and bare.pause_seconds == (0.0, 0.0) and not bare.narration_prerender
