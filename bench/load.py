@@ -495,16 +495,26 @@ def one_run(args: argparse.Namespace, run_index: int) -> dict[str, Any]:
     return result
 
 
+def logged_collections(log: Path) -> list[tuple[float, str, float]]:
+    """The server's garbage collections (bench/serve.py --gc-log): when each ended, the oldest generation
+    it collected, and the milliseconds it took; none when the log is absent."""
+    if not log.exists():
+        return []
+    rows = []
+    for line in log.read_text(encoding="utf-8").splitlines():
+        ended, generation, milliseconds = line.split()
+        rows.append((float(ended), generation, float(milliseconds)))
+    return rows
+
+
 def collections(log: Path, start: float, end: float) -> dict[str, Any]:
-    """The server's garbage collections that ended while the games ran (bench/serve.py --gc-log)."""
+    """The server's garbage collections that ended while the games ran."""
     pauses = []
     by_generation: Counter[str] = Counter()
-    if log.exists():
-        for line in log.read_text(encoding="utf-8").splitlines():
-            ended, generation, milliseconds = line.split()
-            if start <= float(ended) <= end:
-                pauses.append(float(milliseconds))
-                by_generation[generation] += float(milliseconds)
+    for ended, generation, milliseconds in logged_collections(log):
+        if start <= ended <= end:
+            pauses.append(milliseconds)
+            by_generation[generation] += milliseconds
     return {
         "gc_pauses": len(pauses),
         "gc_seconds": round(sum(pauses) / 1000, 2),
@@ -524,11 +534,7 @@ def timeline(
     p50/p99, how long the server stood still for garbage collections then and the share of the window its
     CPU was busy (from `cpu`, samples of wall time and CPU seconds): whether the latency is a burst (the
     start, the rooms' days falling together) or lasts the whole run, and whether the core was the limit."""
-    pauses: list[tuple[float, float]] = []
-    if log.exists():
-        for line in log.read_text(encoding="utf-8").splitlines():
-            ended, _generation, milliseconds = line.split()
-            pauses.append((float(ended), float(milliseconds)))
+    pauses = logged_collections(log)
     windows: dict[int, list[float]] = {}
     for at, latency in series:
         windows.setdefault(int((at - start) // width), []).append(latency)
@@ -542,7 +548,7 @@ def timeline(
                 "decisions": len(acks),
                 "ack_p50_ms": round(1000 * percentile(acks, 50), 1),
                 "ack_p99_ms": round(1000 * percentile(acks, 99), 1),
-                "gc_ms": round(sum(ms for ended, ms in pauses if low <= ended < high)),
+                "gc_ms": round(sum(ms for ended, _generation, ms in pauses if low <= ended < high)),
                 "server_busy_share": busy_share(cpu, low, high),
             }
         )

@@ -1,21 +1,15 @@
 """The load benchmark itself works: two rooms of ten bots play whole games against the bench server (in a
 process of its own, without pacing), taking incremental updates, and it reports latencies and CPU."""
 
-import importlib.util
-import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "load.py"
+from tests.bench.scripts import bench_script
 
 
-def load_bench():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("bench_load", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+def load_bench() -> ModuleType:
+    return bench_script("load")
 
 
 def two_rooms(tmp_path: Path, seed: int, stagger: float = 0.0) -> dict[str, Any]:

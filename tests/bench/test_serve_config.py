@@ -1,24 +1,13 @@
 """The bench server's three pacings: `on` as `serve --testing`, `off` without pauses or narration waits,
 `production` as `wolfrunde serve` (the narration's real length, its audio rendered into the data folder)."""
 
-import importlib.util
-import sys
 from pathlib import Path
 
-SERVE = Path(__file__).resolve().parents[2] / "bench" / "serve.py"
-
-
-def load_serve():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("bench_serve", SERVE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.bench.scripts import bench_script
 
 
 def test_each_pacing_configures_the_server_as_its_command_would(tmp_path: Path) -> None:
-    config_for = load_serve().config_for
+    config_for = bench_script("serve").config_for
     url = f"sqlite:///{tmp_path / 'wolfrunde.sqlite3'}"
     production = config_for(url, "production", 8765, tmp_path)
     assert production.narration_prerender and production.narration_wait == 1.0
