@@ -10,7 +10,7 @@ from wolfrunde.narration.catalogue import load_catalogue
 from wolfrunde.narration.engines import choice, voice_for
 from wolfrunde.narration.engines.espeak import EspeakSpeaker
 from wolfrunde.narration.engines.external import pico_installed
-from wolfrunde.narration.formats import AudioFormat, decode, stored_as, writable_formats
+from wolfrunde.narration.formats import AudioFormat, decode, duration, stored_as, writable_formats
 from wolfrunde.narration.narrators import NARRATOR_IDS, NARRATORS, narrator
 from wolfrunde.narration.service import Narration, speakable_name
 from wolfrunde.narration.template import TemplateError
@@ -46,6 +46,13 @@ def test_fallback_formats_decode_to_the_same_length(narration, fmt) -> None:
     other = narration.render("victory_draw", "konrad", 0, fmt=fmt)
     assert other.suffix == f".{fmt.extension}" and stored_as(other, fmt)
     assert decode(other).seconds == pytest.approx(opus.seconds, abs=0.1)
+
+
+@pytest.mark.parametrize("fmt", writable_formats())
+def test_a_files_duration_from_its_headers_is_its_decoded_length(narration, fmt) -> None:
+    path = narration.render("victory_draw", "leopold", 0, fmt=fmt)
+    decoded = decode(path)
+    assert duration(path) == pytest.approx(len(decoded.samples) / decoded.rate, abs=1e-6)
 
 
 def test_rendering_again_serves_the_cached_file(narration) -> None:

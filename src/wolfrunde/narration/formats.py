@@ -62,6 +62,12 @@ def decode(source: bytes | Path) -> Pcm:
     return Pcm(np.ascontiguousarray(samples.mean(axis=1), dtype=np.float32), int(rate))
 
 
+def duration(path: Path) -> float:
+    """A file's length in seconds from its headers (Ogg: its last page), without decoding the audio."""
+    info = soundfile.info(str(path))
+    return float(info.frames / info.samplerate)
+
+
 @cache
 def writable_formats() -> tuple[AudioFormat, ...]:
     """The formats this machine's libsndfile can write and read back, best first."""

@@ -32,7 +32,7 @@ import orjson
 
 from wolfrunde.narration import Narration
 from wolfrunde.narration.catalogue import Style
-from wolfrunde.narration.formats import AudioFormat, decode, fallback_format, preferred_format
+from wolfrunde.narration.formats import AudioFormat, duration, fallback_format, preferred_format
 from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.narration.service import speakable_name
 from wolfrunde.narration.template import fill
@@ -166,7 +166,7 @@ class ServerVoices:
         with self._lock:
             known = _length_key(key, text) in self._seconds
         if not known:
-            self._remember(key, text, decode(path).seconds)
+            self._remember(key, text, duration(path))
         return path
 
     def seconds(self, key: CueKey) -> float:
@@ -200,6 +200,15 @@ class ServerVoices:
         if not self.prerender:
             return []
         return [self._submit(self.render, key) for key in keys]
+
+    def lengths_known(self, keys: Iterable[CueKey]) -> bool:
+        """Whether `measure` has nothing to wait for: every cue was measured before, or the server does not
+        render ahead (the lengths are then estimated)."""
+        if not self.prerender:
+            return True
+        wanted = [_length_key(key, key.text(self.narration)) for key in keys]
+        with self._lock:
+            return all(length in self._seconds for length in wanted)
 
     async def measure(self, keys: Sequence[CueKey], budget: float) -> None:
         """Has the cues rendered in the background and waits up to `budget` seconds for their lengths

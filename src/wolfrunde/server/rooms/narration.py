@@ -19,7 +19,7 @@ from typing import Any
 from wolfrunde.narration.catalogue import Style
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
-from wolfrunde.server.narration_feed import NarrationBatch, NarrationFeed
+from wolfrunde.server.narration_feed import NarrationBatch, NarrationFeed, Parts
 from wolfrunde.server.narration_voices import voices_for
 
 log = logging.getLogger(__name__)
@@ -66,13 +66,26 @@ class RoomNarration:
         except Exception:  # the narrator must never stop a game
             log.exception("narration could not be restored")
 
-    async def changes(self, at: float, lead: str | None = None, *, events: bool = True) -> NarrationBatch:
-        """The cues for the public events since the last call, after the scene `lead`, told from `at` on
-        back to back (a room that spreads the parts over a paced change sets `spoken_until` itself)."""
+    def upcoming(self, lead: str | None = None) -> Parts:
+        """The cues for the public events since the last call, after the scene `lead`, in parts; `tell`
+        them next. Each event is read once: calling this again gives only newer ones."""
         try:
-            parts = self._feed.catch_up(self.match, asking=self.match.has_pending()) if events else []
+            parts = self._feed.catch_up(self.match, asking=self.match.has_pending())
             if lead is not None:
                 parts = [self._feed.say(lead)[0] + (parts[0] if parts else []), *parts[1:]]
+        except Exception:  # the narrator must never stop a game: this change is then not narrated
+            log.exception("narration failed")
+            return []
+        return parts
+
+    def ready(self, parts: Parts) -> bool:
+        """Whether `tell` can give these parts without waiting for audio to be made."""
+        return self._feed.voices.lengths_known(key for part in parts for key in part)
+
+    async def tell(self, parts: Parts, at: float) -> NarrationBatch:
+        """The parts told from `at` on back to back, once their audio is made (for up to a short budget;
+        a room that spreads the parts over a paced change sets `spoken_until` itself)."""
+        try:
             batch = await self._feed.ready_batch(parts)
         except Exception:  # the narrator must never stop a game: this change is then not narrated
             log.exception("narration failed")

@@ -127,6 +127,8 @@ class PacedGame:
         not told again, and an open step gets the restart grace so players can come back)."""
         if restarted:
             self.narration.tell_events(at=0.0)  # told before the restart: not again, and cues number on
+            if self.timer is None and self.running and self.match.has_pending():
+                self.timer = self._next_timer(time.time(), None)  # stored before its timer: the step starts now
             if self.timer is not None:
                 self.timer = self.timer.after_restart(time.time(), self.config.restart_grace)
         if self.timer is None or self.timer.release <= time.time():
@@ -211,10 +213,20 @@ class PacedGame:
     ) -> None:
         """Stores the command with the new timer, acknowledges it, and tells everyone what changed, paced:
         a step closed early still lasts its least duration, each step nobody answered lasts a draw of its
-        own, the boundaries are shown as the narrator reaches them, the next step once all is told."""
+        own, the boundaries are shown as the narrator reaches them, the next step once all is told.
+
+        When the narration's audio is still to be made, the command is stored and acknowledged first and
+        its timer stored once the audio's length is known: the sender does not wait for the voice (a
+        restart in between gives the open step a new timer, `resume`)."""
         room = self.services
         spoken_before = self.narration.spoken_until
-        told = await self.narration.changes(time.time(), lead)
+        parts = self.narration.upcoming(lead)
+        acked = False
+        if command is not None and ack is not None and ref is not None and not self.narration.ready(parts):
+            await room.store_command(command, timer=None)
+            ack.send(protocol.ack(ref))
+            acked = True
+        told = await self.narration.tell(parts, time.time())
         now = time.time()  # the narration is told from when it is sent, however long making it took
         self._next_generation()
         closing = self.timer.not_before if self.timer is not None and self.timer.not_before else now
@@ -239,12 +251,12 @@ class PacedGame:
         elif change.new_requests or self.timer is None:
             self.timer = self._next_timer(plan.release, plan.not_before)
         fields["timer"] = None if self.timer is None else self.timer.to_json()
-        if command is not None:
+        if command is not None and not acked:
             await room.store_command(command, **fields)
+            if ack is not None and ref is not None:
+                ack.send(protocol.ack(ref))
         else:
             await room.save(**fields)
-        if ack is not None and ref is not None:
-            ack.send(protocol.ack(ref))
         self.narration.spoken_until = max(spoken_before, plan.release if told.parts else spoken_before)
         self._tell(told, plan.part_times)
         for snapshot, when in zip(change.boundaries, plan.boundary_times, strict=True):
