@@ -6,10 +6,10 @@
 hundredth of the narration); `--pacing off` draws zero pauses and waits for no narration, so the time a
 client measures is the server's own work; `--pacing production` is `wolfrunde serve` itself (the whole
 narration's length, every cue's audio rendered with the bundled voices as it is sent, which the room
-waits for, up to two seconds, before it tells a change; the sender's `ack` does not wait for it). `--accounts N` writes N
-accounts with open sessions straight into the database before the server starts (one session cookie a
-line in `--cookies`): signing up through the API hashes each password with argon2, which would take the
-benchmark minutes.
+waits for, up to two seconds, before it tells a change; the sender's `ack` does not wait for it).
+`--accounts N` writes N accounts with open sessions straight into the database before the server starts
+(one session cookie a line in `--cookies`): signing up through the API hashes each password with argon2,
+which would take the benchmark minutes.
 
 The narrator speaks every new player's name once, in background threads, when the player joins; with a
 thousand fresh bench names that is espeak's work, not the room's, so `--name-voices off` (the default

@@ -25,6 +25,7 @@ from tests.server.rooms_harness import (
 )
 
 from wolfrunde.bots.strategy import choose
+from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds.online import OnlineRoom
 from wolfrunde.server.narration_voices import CueKey, voices_for
 from wolfrunde.store import rooms as store
@@ -32,57 +33,98 @@ from wolfrunde.store import rooms as store
 ROLES = ["werewolf", "seer", "villager", "villager", "villager"]
 
 
-async def asked(members: list[Member]) -> tuple[Member, tuple[str, Any]]:
-    """The member whose game view asks it something now, with the bots' answer."""
-    rng = random.Random(1)
+class AudioGate:
+    """The process's voices for a config, with every cue's audio made only when the test opens the gate:
+    until then no length is known, and a change with cues waits for them."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, config: ServerConfig) -> None:
+        self.open = asyncio.Event()
+        self.waited: list[CueKey] = []
+        voices = voices_for(config)
+        monkeypatch.setattr(voices, "lengths_known", self._lengths_known)
+        monkeypatch.setattr(voices, "measure", self._measure)
+
+    @staticmethod
+    def _lengths_known(keys: Iterable[CueKey]) -> bool:
+        return not list(keys)
+
+    async def _measure(self, keys: list[CueKey], budget: float) -> None:
+        if keys:
+            self.waited.extend(keys)
+            await self.open.wait()
+
+
+async def asked(members: list[Member], rng: random.Random) -> tuple[Member, tuple[str, Any]]:
+    """The member whose latest game view asks it something now, with the bots' answer."""
     for member in members:
-        game = await member.next("game")
-        move = choose(game["view"], rng)
+        games = member.taken("game")
+        move = choose(games[-1]["view"], rng) if games else None
         if move is not None:
             return member, move
-    raise AssertionError("nobody is asked anything at the start of the night")
+    raise AssertionError("nobody is asked anything")
 
 
 def test_the_sender_is_acknowledged_before_the_audio_is_made_and_the_timer_follows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    setup = online_setup(ROLES, seed=4)
-    db = stored_online_room(tmp_path, setup)
+    db = stored_online_room(tmp_path, online_setup(ROLES, seed=4))
     config = config_for(db, voices_dir=str(tmp_path / "voices"))
-    voices = voices_for(config)
-    measured: list[CueKey] = []
-
-    def nothing_measured(keys: Iterable[CueKey]) -> bool:
-        return False
+    gate = AudioGate(monkeypatch, config)
 
     async def scenario() -> None:
-        audio_made = asyncio.Event()
-
-        async def measure(keys: list[CueKey], budget: float) -> None:
-            measured.extend(keys)
-            await audio_made.wait()
-
-        monkeypatch.setattr(voices, "lengths_known", nothing_measured)
-        monkeypatch.setattr(voices, "measure", measure)
         async with running_room(db, config) as actor:
             members = [await join(actor, seat) for seat in range(len(ROLES))]
-            member, (kind, choice) = await asked(members)
+            member, (kind, choice) = await asked(members, random.Random(1))
             member.say({"type": "decide", "kind": kind, "choice": choice, "ref": "r1"})
             try:
                 await member.next("ack", lambda m: m.get("ref") == "r1")
-                assert measured, "the narration of the decision waits for its audio"
+                assert gate.waited, "the narration of the decision waits for its audio"
                 stored = store.commands(db, CODE)
                 assert [(c.op, c.kind) for c in stored] == [("decide", kind)], "acknowledged before it was stored"
                 record = store.load_room(db, CODE)
                 assert record is not None and record.timer is None, "the old step's timer is not kept for the new one"
             finally:
-                audio_made.set()  # (a failed check must not leave the room waiting: it could not stop)
+                gate.open.set()  # (a failed check must not leave the room waiting: it could not stop)
             await member.settled()  # the change is told, its timer stored
             record = store.load_room(db, CODE)
             assert record is not None and record.timer is not None
             game = actor.kind.game if isinstance(actor.kind, OnlineRoom) else None
             assert game is not None and game.timer is not None
             assert record.timer == game.timer.to_json()
+
+    asyncio.run(scenario())
+
+
+def test_a_decision_that_ends_the_game_is_stored_as_its_end_before_the_audio_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    roles = ["werewolf", "werewolf", "villager", "villager", "villager"]  # one night's victim: the wolves win
+    db = stored_online_room(tmp_path, online_setup(roles, seed=4))
+    config = config_for(db, voices_dir=str(tmp_path / "voices"))
+    gate = AudioGate(monkeypatch, config)
+
+    async def scenario() -> None:
+        async with running_room(db, config) as actor:
+            members = [await join(actor, seat) for seat in range(len(roles))]
+            rng = random.Random(1)
+            try:
+                for number in range(len(roles)):
+                    game = actor.kind.game if isinstance(actor.kind, OnlineRoom) else None
+                    assert game is not None
+                    if game.match.over:
+                        break
+                    seat, (kind, choice) = next(
+                        (seat, move) for seat in range(len(roles)) if (move := choose(game.match.view(seat), rng))
+                    )
+                    member = members[seat]
+                    member.say({"type": "decide", "kind": kind, "choice": choice, "ref": f"r{number}"})
+                    await member.next("ack", lambda m, ref=f"r{number}": m.get("ref") == ref)
+                record = store.load_room(db, CODE)
+                assert record is not None and record.status == "ended" and record.ended_at is not None
+                assert gate.waited and not gate.open.is_set(), "the end was stored while its audio was made"
+            finally:
+                gate.open.set()
+            await members[0].settled()
 
     asyncio.run(scenario())
 
@@ -94,7 +136,7 @@ def test_a_restart_after_a_command_stored_without_its_timer_gives_the_open_step_
     async def first_decision() -> tuple[int, str, Any]:
         async with running_room(first, config_for(first)) as actor:
             members = [await join(actor, seat) for seat in range(len(ROLES))]
-            member, (kind, choice) = await asked(members)
+            member, (kind, choice) = await asked(members, random.Random(1))
             member.say({"type": "decide", "kind": kind, "choice": choice, "ref": "r1"})
             await member.next("ack", lambda m: m.get("ref") == "r1")
         (command,) = store.commands(first, CODE)[:1]

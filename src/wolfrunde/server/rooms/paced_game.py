@@ -223,7 +223,10 @@ class PacedGame:
         parts = self.narration.upcoming(lead)
         acked = False
         if command is not None and ack is not None and ref is not None and not self.narration.ready(parts):
-            await room.store_command(command, timer=None)
+            ended: dict[str, Any] = (
+                {"status": RoomStatus.ENDED.value, "ended_at": time.time()} if self.match.over else {}
+            )
+            await room.store_command(command, timer=None, **ended)
             ack.send(protocol.ack(ref))
             acked = True
         told = await self.narration.tell(parts, time.time())
