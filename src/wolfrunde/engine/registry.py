@@ -116,7 +116,7 @@ _HOOKS: dict[tuple[int, str], tuple[Table, tuple[Any, ...]]] = {}
 
 
 def hooks(table: Table, name: str) -> tuple[Any, ...]:
-    """The hook `name` (`view_player`, `vote_weight` …) of every role of `table` that has one, in the
+    """The hook `name` (`view_players`, `vote_weight` …) of every role of `table` that has one, in the
     table's role order: most roles have none, and views and votes ask for every player. A table never
     changes once built, so this is found once per table."""
     found = _HOOKS.get((id(table), name))

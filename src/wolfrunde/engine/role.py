@@ -207,7 +207,8 @@ class Role:
     victory: tuple[VictoryCondition, ...] = ()
     side_win_excluded: Callable[[Game], set[int]] | None = None  # seats that never share a side's win
     view_you: Callable[[Game, int], dict[str, Any]] | None = None  # fields of the seat's own `you`
-    view_player: Callable[[Game, int, int], dict[str, Any]] | None = None  # (viewer, seat) -> fields
+    # (viewer) -> {field: its value for each player, in seat order}: one call per view, not per player
+    view_players: Callable[[Game, int], dict[str, list[Any]]] | None = None
 
     @property
     def id(self) -> str:

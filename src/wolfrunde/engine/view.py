@@ -118,11 +118,14 @@ def _assemble(
     for view_you in you_hooks:
         you.update(view_you(game, seat))
     you["card_state"] = own_card_state(game, seat)
+    columns: dict[str, list[Any]] = {}
+    for view_players in player_hooks:
+        columns.update(view_players(game, seat))
     players = []
     for p in game.players:
         entry: dict[str, Any] = {"seat": p.seat, "name": p.name, "alive": p.alive}
-        for view_player in player_hooks:
-            entry.update(view_player(game, seat, p.seat))
+        for key, values in columns.items():
+            entry[key] = values[p.seat]
         entry["role"] = known.get(p.seat)
         entry["side"] = sides.get(p.seat)
         players.append(entry)
@@ -151,8 +154,8 @@ def _assemble(
 
 
 def _hooks(table: Table) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
-    """The roles' `view_you` and `view_player` hooks, in the table's order (`registry.hooks`)."""
-    return registry.hooks(table, "view_you"), registry.hooks(table, "view_player")
+    """The roles' `view_you` and `view_players` hooks, in the table's order (`registry.hooks`)."""
+    return registry.hooks(table, "view_you"), registry.hooks(table, "view_players")
 
 
 def own_card_state(game: Game, seat: int) -> dict[str, Any]:

@@ -206,8 +206,9 @@ def view_you(game: Game, seat: int) -> dict[str, Any]:
     return {}
 
 
-def view_player(game: Game, viewer: int, seat: int) -> dict[str, Any]:
-    """Fields of each player in a seat's view (the Hauptmann: `captain`). Only what `viewer` may know."""
+def view_players(game: Game, viewer: int) -> dict[str, list[Any]]:
+    """Fields of every player in a seat's view, each as its values in seat order (the Hauptmann:
+    `{"captain": [False, True, …]}`). Only what `viewer` may know."""
     return {}
 
 
@@ -255,5 +256,5 @@ ROLE = Role(
     victory=(VictoryCondition("skeleton_wins", victory, after="werewolves"),),
     side_win_excluded=side_win_excluded,
     view_you=view_you,
-    view_player=view_player,
+    view_players=view_players,
 )

@@ -124,8 +124,9 @@ def view_you(game: Game, viewer: int) -> dict[str, Any]:
     return {"captain": game.state(CARD.id).get("seat") == viewer}
 
 
-def view_player(game: Game, viewer: int, player: int) -> dict[str, Any]:
-    return {"captain": game.state(CARD.id).get("seat") == player}
+def view_players(game: Game, viewer: int) -> dict[str, list[Any]]:
+    captain = game.state(CARD.id).get("seat")
+    return {"captain": [player.seat == captain for player in game.players]}
 
 
 ROLE = Role(
@@ -157,5 +158,5 @@ ROLE = Role(
     tie_breakers=(TieBreaker("captain", announce, break_tie),),
     consequences=(Consequence("captain_successor", successor),),
     view_you=view_you,
-    view_player=view_player,
+    view_players=view_players,
 )
