@@ -28,7 +28,10 @@ from wolfrunde.bots.strategy import choose
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds.online import OnlineRoom
 from wolfrunde.server.narration_voices import CueKey, voices_for
+from wolfrunde.server.online.game import OnlineGame
+from wolfrunde.server.rooms.actor import RoomActor
 from wolfrunde.store import rooms as store
+from wolfrunde.store.database import Database
 
 ROLES = ["werewolf", "seer", "villager", "villager", "villager"]
 
@@ -54,6 +57,21 @@ class AudioGate:
             await self.open.wait()
 
 
+def gated_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, roles: list[str]
+) -> tuple[Database, ServerConfig, AudioGate]:
+    """A stored room of `roles` and its config, whose cues' audio is made only when the gate opens."""
+    db = stored_online_room(tmp_path, online_setup(roles, seed=4))
+    config = config_for(db, voices_dir=str(tmp_path / "voices"))
+    return db, config, AudioGate(monkeypatch, config)
+
+
+def running_game(actor: RoomActor) -> OnlineGame:
+    game = actor.kind.game if isinstance(actor.kind, OnlineRoom) else None
+    assert game is not None
+    return game
+
+
 async def asked(members: list[Member], rng: random.Random) -> tuple[Member, tuple[str, Any]]:
     """The member whose latest game view asks it something now, with the bots' answer."""
     for member in members:
@@ -67,9 +85,7 @@ async def asked(members: list[Member], rng: random.Random) -> tuple[Member, tupl
 def test_the_sender_is_acknowledged_before_the_audio_is_made_and_the_timer_follows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = stored_online_room(tmp_path, online_setup(ROLES, seed=4))
-    config = config_for(db, voices_dir=str(tmp_path / "voices"))
-    gate = AudioGate(monkeypatch, config)
+    db, config, gate = gated_room(tmp_path, monkeypatch, ROLES)
 
     async def scenario() -> None:
         async with running_room(db, config) as actor:
@@ -88,8 +104,8 @@ def test_the_sender_is_acknowledged_before_the_audio_is_made_and_the_timer_follo
             await member.settled()  # the change is told, its timer stored
             record = store.load_room(db, CODE)
             assert record is not None and record.timer is not None
-            game = actor.kind.game if isinstance(actor.kind, OnlineRoom) else None
-            assert game is not None and game.timer is not None
+            game = running_game(actor)
+            assert game.timer is not None
             assert record.timer == game.timer.to_json()
 
     asyncio.run(scenario())
@@ -99,9 +115,7 @@ def test_a_decision_that_ends_the_game_is_stored_as_its_end_before_the_audio_is_
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     roles = ["werewolf", "werewolf", "villager", "villager", "villager"]  # one night's victim: the wolves win
-    db = stored_online_room(tmp_path, online_setup(roles, seed=4))
-    config = config_for(db, voices_dir=str(tmp_path / "voices"))
-    gate = AudioGate(monkeypatch, config)
+    db, config, gate = gated_room(tmp_path, monkeypatch, roles)
 
     async def scenario() -> None:
         async with running_room(db, config) as actor:
@@ -109,8 +123,7 @@ def test_a_decision_that_ends_the_game_is_stored_as_its_end_before_the_audio_is_
             rng = random.Random(1)
             try:
                 for number in range(len(roles)):
-                    game = actor.kind.game if isinstance(actor.kind, OnlineRoom) else None
-                    assert game is not None
+                    game = running_game(actor)
                     if game.match.over:
                         break
                     seat, (kind, choice) = next(
@@ -149,8 +162,8 @@ def test_a_restart_after_a_command_stored_without_its_timer_gives_the_open_step_
 
     async def restarted() -> None:
         async with running_room(db, config_for(db, restart_grace=0.5)) as actor:
-            game = actor.kind.game if isinstance(actor.kind, OnlineRoom) else None
-            assert game is not None and game.match.has_pending()
+            game = running_game(actor)
+            assert game.match.has_pending()
             assert game.timer is not None, "the open step has a timer again"
             assert time.time() < game.timer.deadline
             members = [await join(actor, seat) for seat in range(len(ROLES))]
