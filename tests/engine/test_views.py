@@ -1,6 +1,6 @@
 """A seat's view holds what that seat may know, and nothing else."""
 
-from engine.helpers import answer, new_game, run_until, seat
+from engine.helpers import answer, kinds, new_game, run_until, seat
 
 
 def roles_known(view):
@@ -114,3 +114,16 @@ def test_the_witch_sees_her_potions_on_her_card():
     answer(game, werewolves="Dora")
     answer(game, witch={"heal": "Dora"})
     assert game.view(seat(game, "Carl"))["you"]["card_state"] == {"heal_used": True}
+
+
+def test_every_seat_sees_who_the_hauptmann_is_once_he_is_elected():
+    game = new_game("werewolf", "seer", "witch", "villager", "villager", "villager")
+    run_until(game, lambda g: "captain" in kinds(g))
+    for s in range(len(game.players)):
+        assert not any(p["captain"] for p in game.view(s)["players"])
+    answer(game, captain="Ben")
+    assert game.captain == seat(game, "Ben")
+    for s in range(len(game.players)):
+        view = game.view(s)
+        assert [p["captain"] for p in view["players"]] == [p.name == "Ben" for p in game.players]
+        assert view["you"]["captain"] == (s == seat(game, "Ben"))
