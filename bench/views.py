@@ -18,18 +18,20 @@ from typing import Any
 from wolfrunde.engine import Game
 from wolfrunde.engine.view import for_seat
 from wolfrunde.simulation.policy import choose
-from wolfrunde.simulation.runner import random_setup
+from wolfrunde.simulation.runner import play_out, random_setup
 
 
 def played(seed: int, players: int, steps: int) -> Game:
     """A random game of `players`, its open requests answered `steps` times (0: until it ends)."""
     game = Game(random_setup(players, seed))
     rng = random.Random(seed)
-    rounds = 0
-    while game.result is None and (steps == 0 or rounds < steps):
+    if steps == 0:
+        return play_out(game, rng)
+    for _ in range(steps):
+        if game.result is not None:
+            break
         for request in game.pending():
             game.decide(request.seat, request.kind, choose(game, request, rng))
-        rounds += 1
     return game
 
 
@@ -39,8 +41,11 @@ def microseconds_per_view(games: list[Game], repeat: int) -> float:
         for game in games:
             for seat in range(len(game.players)):
                 for_seat(game, seat)
-    views = repeat * sum(len(game.players) for game in games)
-    return (time.perf_counter() - start) / views * 1e6
+    return (time.perf_counter() - start) / views_per_run(games, repeat) * 1e6
+
+
+def views_per_run(games: list[Game], repeat: int) -> int:
+    return repeat * sum(len(game.players) for game in games)
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
@@ -50,7 +55,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "games": len(games),
         "ended": sum(game.result is not None for game in games),
         "players": args.players,
-        "views_per_run": args.repeat * sum(len(game.players) for game in games),
+        "views_per_run": views_per_run(games, args.repeat),
         "us_per_view": round(statistics.median(runs), 2),
         "runs_us": [round(run, 2) for run in runs],
     }
