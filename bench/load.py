@@ -21,6 +21,12 @@ what limited the run.
 `gc_pauses`, `gc_seconds` and `gc_pause_max_ms`: the server's garbage collections while the games ran
 (collections of every generation, how long the server stood still for them in all, the longest one;
 `gc_seconds_by_generation` by the oldest generation each collected).
+`--full-collection-at S` makes the server run a full collection S seconds into the games, with every
+room and socket open (SIGUSR1 to bench/serve.py), and reports `tracked_objects` (the objects Python's
+collector tracks then), `tracked_objects_per_room` and `full_collection_ms` (how long the server stood
+still for it): CPython starts such a collection by itself now and then in a long-running process, and the
+run's bench figures stand for its shorter collections only. That run's latencies and pause figures include
+this pause; none is reported when the games ended before S.
 
 The games are measured from when every seat of every room has sat down; then all rooms start at once (the
 worst case: their nights and votes fall together), or, with `--stagger S`, each at a random moment within
@@ -47,6 +53,7 @@ import math
 import os
 import random
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -92,6 +99,8 @@ SUMMARY_KEYS = (
     "bare_echo_p99_ms",
     "gc_seconds",
     "gc_pause_max_ms",
+    "tracked_objects_per_room",
+    "full_collection_ms",
 )
 
 
@@ -339,8 +348,10 @@ def run(
     profile: str | None = None,
     profile_gil: bool = False,
     stagger: float = 0.0,
+    full_collection_at: float = 0.0,
 ) -> dict[str, Any]:
-    """One run against a running server whose accounts are `cookies` (ten a room)."""
+    """One run against a running server whose accounts are `cookies` (ten a room); `full_collection_at`:
+    seconds into the games when the server runs a full collection (0: none)."""
     memory_before = resident_kib(server_pid) if server_pid else 0
     profiler = None
     codes = asyncio.run(make_rooms(base, cookies, rooms))
@@ -371,6 +382,9 @@ def run(
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
+    collect = None
+    if full_collection_at > 0 and server_pid:
+        collect = threading.Timer(full_collection_at, os.kill, (server_pid, signal.SIGUSR1))
     try:
         for child, _ in children:
             assert child.stdout is not None
@@ -393,6 +407,8 @@ def run(
             assert child.stdin is not None
             child.stdin.write("go\n")
             child.stdin.flush()
+        if collect is not None:
+            collect.start()
         parts = []
         for child, tally in children:
             assert child.stdout is not None
@@ -407,6 +423,8 @@ def run(
         cpu = cpu_seconds(server_pid) - cpu_before if server_pid else 0.0
     finally:
         stop.set()
+        if collect is not None:
+            collect.cancel()  # the games ended first: no full collection
         if profiler is not None:
             profiler.send_signal(2)
             profiler.wait(timeout=60)
@@ -476,6 +494,7 @@ def one_run(args: argparse.Namespace, run_index: int) -> dict[str, Any]:
                 args.profile,
                 args.profile_gil,
                 args.stagger,
+                args.full_collection_at,
             )
         finally:
             process.terminate()
@@ -487,6 +506,8 @@ def one_run(args: argparse.Namespace, run_index: int) -> dict[str, Any]:
         started_at, ended_at, series = result.pop("started_at"), result.pop("ended_at"), result.pop("ack_series")
         cpu = result.pop("cpu_samples")
         result.update(collections(Path(folder) / "gc.log", started_at, ended_at))
+        if args.full_collection_at:
+            result.update(full_collection(Path(folder) / "gc.log.full", started_at, ended_at, args.rooms))
         if args.timeline:
             result["timeline"] = timeline(series, Path(folder) / "gc.log", started_at, args.timeline, cpu)
     result["pacing"] = args.pacing
@@ -520,6 +541,19 @@ def collections(log: Path, start: float, end: float) -> dict[str, Any]:
         "gc_seconds": round(sum(pauses) / 1000, 2),
         "gc_pause_max_ms": round(max(pauses, default=0.0), 1),
         "gc_seconds_by_generation": {g: round(ms / 1000, 2) for g, ms in sorted(by_generation.items())},
+    }
+
+
+def full_collection(log: Path, start: float, end: float, rooms: int) -> dict[str, Any]:
+    """The full collection the server ran while the games ran (bench/serve.py, SIGUSR1): the objects
+    tracked then, by room, and its milliseconds; None for each when there was none."""
+    rows = [line.split() for line in log.read_text(encoding="utf-8").splitlines()] if log.exists() else []
+    during = [(int(tracked), float(ms)) for ended, tracked, ms in rows if start <= float(ended) <= end]
+    tracked, took = during[-1] if during else (None, None)
+    return {
+        "tracked_objects": tracked,
+        "tracked_objects_per_room": None if tracked is None else round(tracked / rooms),
+        "full_collection_ms": took,
     }
 
 
@@ -619,6 +653,12 @@ def main() -> int:
     parser.add_argument(
         "--timeline", type=float, default=0.0, help="also report the acks and GC pauses per window of this many s"
     )
+    parser.add_argument(
+        "--full-collection-at",
+        type=float,
+        default=0.0,
+        help="seconds into the games when the server runs a full collection, to report its pause (0: none)",
+    )
     parser.add_argument("--max-seconds", type=float, default=300.0, help="upper bound for one run")
     args = parser.parse_args()
     results = []
@@ -627,7 +667,8 @@ def main() -> int:
         print(json.dumps(result), flush=True)
         results.append(result)
     if args.runs > 1:
-        medians = {k: statistics.median(r[k] for r in results) for k in SUMMARY_KEYS if results[0].get(k) is not None}
+        known = {k: [r[k] for r in results if r.get(k) is not None] for k in SUMMARY_KEYS}
+        medians = {k: statistics.median(values) for k, values in known.items() if values}
         print(json.dumps({"median_of_runs": args.runs, "pacing": args.pacing, "rooms": args.rooms, **medians}))
     return 0
 

@@ -15,16 +15,22 @@ The narrator speaks every new player's name once, in background threads, when th
 thousand fresh bench names that is espeak's work, not the room's, so `--name-voices off` (the default
 here) skips it. `--gc-log FILE` appends a line per collection of Python's garbage collector (wall time
 it ended, generation, milliseconds the process stood still for it), for `bench/load.py`'s pause figures.
-Nothing else of the server changes.
+With it, the signal SIGUSR1 makes the server run a full collection at once and append to `FILE.full`
+the wall time, the number of objects the collector tracks and the milliseconds the collection took: what
+a full collection, which CPython starts by itself now and then in a long-running process, costs with
+the rooms and sockets open at that moment. Nothing else of the server changes.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 import hashlib
 import secrets
+import signal
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +68,8 @@ def seed_accounts(db: Database, count: int, prefix: str) -> list[str]:
 
 
 def log_collections(path: str) -> None:
-    """Appends `ended_at generation milliseconds` to `path` for every collection from now on."""
+    """Appends `ended_at generation milliseconds` to `path` for every collection from now on; SIGUSR1
+    runs a full collection (`full_collection`, into `path`.full)."""
     log = open(path, "a", encoding="utf-8")  # noqa: SIM115 - open for the life of the process
     began = [0.0]
 
@@ -74,6 +81,27 @@ def log_collections(path: str) -> None:
             log.flush()
 
     gc.callbacks.append(record)
+    signal.signal(signal.SIGUSR1, lambda signum, frame: on_the_loop(full_collection, f"{path}.full"))
+
+
+def on_the_loop(job: Callable[[str], None], path: str) -> None:
+    """Runs `job(path)` as a callback of the server's event loop, not in the signal handler: the handler may
+    run inside a collection (in `record`), where `gc.collect` does nothing."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # not serving yet, or any more: nothing to measure
+        return
+    loop.call_soon_threadsafe(job, path)
+
+
+def full_collection(path: str) -> None:
+    """A full collection now; appends `wall_time tracked_objects milliseconds` to `path`."""
+    tracked = len(gc.get_objects())
+    began = time.perf_counter()
+    gc.collect()
+    took = 1000 * (time.perf_counter() - began)
+    with open(path, "a", encoding="utf-8") as log:
+        log.write(f"{time.time():.3f} {tracked} {took:.1f}\n")
 
 
 def config_for(database_url: str, pacing: str, port: int, data: Path | None = None) -> ServerConfig:

@@ -1,6 +1,8 @@
 """The load benchmark itself works: two rooms of ten bots play whole games against the bench server (in a
 process of its own, without pacing), taking incremental updates, and it reports latencies and CPU."""
 
+import signal
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -76,3 +78,28 @@ def test_collections_counts_the_pauses_that_ended_while_the_games_ran(tmp_path: 
         "gc_seconds_by_generation": {"0": 0.0, "1": 0.04},
     }
     assert load_bench().collections(tmp_path / "absent.log", 0.0, 1.0)["gc_pauses"] == 0
+
+
+def test_the_bench_server_runs_a_full_collection_on_sigusr1_and_logs_what_it_tracked(tmp_path: Path) -> None:
+    bench = load_bench()
+    server = bench.start_server(tmp_path, bench.free_port(), "off", 2, tmp_path / "cookies.txt")
+    try:
+        server.send_signal(signal.SIGUSR1)
+        log = tmp_path / "gc.log.full"
+        deadline = time.monotonic() + 60
+        while not (log.exists() and log.read_text(encoding="utf-8").endswith("\n")):
+            assert time.monotonic() < deadline, "no full collection was logged"
+            assert server.poll() is None, "the server stopped"
+            time.sleep(0.05)  # polls for the line the server writes: waits for an event, bounded
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    ended, tracked, ms = log.read_text(encoding="utf-8").split()
+    assert int(tracked) > 1_000  # what the server made once it served (what start-up made is frozen: not counted)
+    assert float(ms) > 0
+    assert bench.full_collection(log, float(ended) - 1, float(ended) + 1, 4) == {
+        "tracked_objects": int(tracked),
+        "tracked_objects_per_room": round(int(tracked) / 4),
+        "full_collection_ms": float(ms),
+    }
+    assert bench.full_collection(log, 0.0, float(ended) - 1, 4)["full_collection_ms"] is None  # not in the window
