@@ -137,8 +137,8 @@ def main() -> int:
     import uvicorn
 
     from wolfrunde.server.app import create_app
+    from wolfrunde.server.cli import serving_options
     from wolfrunde.server.collector import tune_for_serving
-    from wolfrunde.server.ws_protocol import protocol_class
 
     if args.name_voices == "off":
         from wolfrunde.server.narration_voices import ServerVoices
@@ -157,16 +157,7 @@ def main() -> int:
     tune_for_serving()  # as `wolfrunde serve`
     if args.gc_log:
         log_collections(args.gc_log)
-    uvicorn.run(
-        app,
-        host="127.0.0.1",
-        port=args.port,
-        ws=protocol_class(),  # as `wolfrunde serve`
-        ws_max_size=65536,
-        log_level="warning",
-        server_header=False,
-        backlog=4096,
-    )
+    uvicorn.run(app, host="127.0.0.1", port=args.port, backlog=4096, **serving_options())  # as `wolfrunde serve`
     return 0
 
 

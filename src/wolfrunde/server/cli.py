@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 from pathlib import Path
+from typing import Any
 
 from wolfrunde.server.config import DEFAULT_RETENTION_DAYS
 
@@ -23,6 +24,19 @@ def retention_days(text: str) -> int:
             f"„{text}“ ist keine gültige Aufbewahrungsfrist: eine ganze Zahl von 1 bis {MAX_RETENTION_DAYS} Tagen"
         )
     return days
+
+
+def serving_options() -> dict[str, Any]:
+    """uvicorn's settings for a Wolfrunde server (besides the address), shared with the benchmarks' server."""
+    from wolfrunde.server.ws_protocol import protocol_class
+
+    return {
+        "ws": protocol_class(),  # permessage-deflate for messages of 4 KiB and more (ws_protocol.py)
+        "ws_max_size": 65536,
+        "log_level": "warning",
+        "proxy_headers": False,  # a balancer's forwarded address is read by `security.client_address` alone
+        "server_header": False,
+    }
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -90,7 +104,6 @@ def run(args: argparse.Namespace) -> int:
     from wolfrunde.server.collector import tune_for_serving
     from wolfrunde.server.config import ServerConfig
     from wolfrunde.server.voice.turn import check_url
-    from wolfrunde.server.ws_protocol import protocol_class
     from wolfrunde.store import default_url
 
     if (args.turn_url is None) != (args.turn_secret is None):
@@ -127,14 +140,5 @@ def run(args: argparse.Namespace) -> int:
         )
     app = create_app(config)
     tune_for_serving()
-    uvicorn.run(
-        app,
-        host=args.host,
-        port=args.port,
-        ws=protocol_class(),  # permessage-deflate for messages of 4 KiB and more (ws_protocol.py)
-        ws_max_size=65536,
-        log_level="warning",
-        proxy_headers=False,
-        server_header=False,
-    )
+    uvicorn.run(app, host=args.host, port=args.port, **serving_options())
     return 0
