@@ -43,7 +43,7 @@ async def member(
     connected: asyncio.Queue[None],
     started: asyncio.Event,
 ) -> None:
-    async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
+    async with websockets.connect(url, max_size=2**22, open_timeout=60, ping_interval=None) as ws:  # as load.py
         mark = f"#{id(ws)}#"
         connected.put_nowait(None)
         await started.wait()

@@ -184,7 +184,10 @@ async def seat(
     headers = {"Cookie": f"wolfrunde_session={cookie}"}
     stream = None if ClientStream is None else ClientStream()
     url = ws_url(base, code) + ("" if stream is None else "?patches=1")
-    async with websockets.connect(url, additional_headers=headers, max_size=2**22, open_timeout=60) as ws:
+    # ping_interval=None: a browser sends no ping frames of its own (it answers the server's, as this does)
+    async with websockets.connect(
+        url, additional_headers=headers, max_size=2**22, open_timeout=60, ping_interval=None
+    ) as ws:
         if host:
             await ws.send(json.dumps({"type": "settings", "timers": TIMERS}))
         else:
