@@ -30,7 +30,6 @@ import hashlib
 import secrets
 import signal
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -81,17 +80,17 @@ def log_collections(path: str) -> None:
             log.flush()
 
     gc.callbacks.append(record)
-    signal.signal(signal.SIGUSR1, lambda signum, frame: on_the_loop(full_collection, f"{path}.full"))
+    signal.signal(signal.SIGUSR1, lambda signum, frame: full_collection_soon(f"{path}.full"))
 
 
-def on_the_loop(job: Callable[[str], None], path: str) -> None:
-    """Runs `job(path)` as a callback of the server's event loop, not in the signal handler: the handler may
-    run inside a collection (in `record`), where `gc.collect` does nothing."""
+def full_collection_soon(path: str) -> None:
+    """`full_collection` as a callback of the server's event loop, not in the signal handler: the handler
+    may run inside a collection (in `record`), where `gc.collect` does nothing."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:  # not serving yet, or any more: nothing to measure
         return
-    loop.call_soon_threadsafe(job, path)
+    loop.call_soon_threadsafe(full_collection, path)
 
 
 def full_collection(path: str) -> None:
