@@ -61,3 +61,37 @@ def test_one_kept_log_serves_every_seats_view_of_the_end(setup, policy_seed):
     for seat in seats:
         view = game.view(seat)
         assert end.lines(view) == log(view), seat
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), policy_seed=st.integers(0, 2**32))
+def test_the_lines_of_shared_views_are_the_same_list_while_none_is_added_and_never_change(setup, policy_seed):
+    """What a room sends: a seat's shared views (unchanged events are the same list) give the same list of
+    lines while no line is added, so a diff skips it; a list handed out is never changed afterwards."""
+    game = Game(setup)
+    rng = random.Random(policy_seed)
+    kept = {seat: SeatLog(EventLines()) for seat in range(len(game.players))}
+    handed: dict[int, tuple[list[dict[str, object]], list[dict[str, object]]]] = {}
+
+    def check() -> None:
+        for seat, seat_log in kept.items():
+            view = game.view(seat, shared=True)
+            lines = seat_log.lines(view)
+            assert lines == log(view), seat
+            before = handed.get(seat)
+            if before is not None:
+                assert before[0] == before[1], "a list handed out was changed"
+                if lines == before[1]:
+                    assert lines is before[0], seat
+            handed[seat] = (lines, list(lines))
+
+    check()
+    for _ in range(3000):
+        requests = game.pending()
+        if not requests:
+            break
+        for request in requests:
+            game.decide(request.seat, request.kind, choose(game, request, rng))
+            check()
+    assert game.result is not None
+    check()

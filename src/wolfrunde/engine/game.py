@@ -71,9 +71,10 @@ class Game:
             cached = self._pending = (self._open, self._answers, len(self._answers), result)
         return list(cached[3])
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """Everything seat `seat` may know, and nothing else."""
-        return view.for_seat(self, seat)
+    def view(self, seat: int, *, shared: bool = False) -> dict[str, Any]:
+        """Everything seat `seat` may know, and nothing else. `shared`: parts that did not change are the
+        objects of the seat's last shared view, and nobody may change it (`view.SharedParts`)."""
+        return view.for_seat(self, seat, shared=shared)
 
     def view_version(self, seat: int) -> tuple[Any, ...]:
         """Changes exactly when `view(seat)` may have changed for that seat: an event it may see, the public
@@ -210,9 +211,9 @@ class Game:
         if self.on_boundary is not None:
             self.on_boundary(self)
 
-    def answered_view(self, seat: int) -> dict[str, Any]:
+    def answered_view(self, seat: int, *, shared: bool = False) -> dict[str, Any]:
         """`view(seat)` at a boundary: as the seat may know it, with nothing open."""
-        return view.for_seat(self, seat, answered=True)
+        return view.for_seat(self, seat, answered=True, shared=shared)
 
     # ---- helpers for rules -----------------------------------------------------------------
     def emit(

@@ -6,11 +6,18 @@ written on a card but not known to its holder (the Ältester's spent toughness) 
 The events a seat may see are kept in a per-seat index (`SeatIndex`) that grows with the log, so a view
 costs the seat's own events, not a scan of the whole log for every seat on every change. `full_view`
 is the plain scan the index must always agree with (the tests compare them after every step).
+
+A view is the caller's to keep and change. A shared view (`shared=True`, what a server that diffs a
+seat's views asks for) is not: each part that did not change since the seat's last shared view (its
+events, a player's row, its own card, an empty list of requests) is that view's very object, so a diff
+or a cache finds it unchanged by identity alone. Nobody may change a shared view.
 """
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from wolfrunde.engine import registry
@@ -47,6 +54,85 @@ class SeatEvents:
             self.private.append(as_dict)
 
 
+_ALIVE = operator.attrgetter("alive")
+
+
+class SharedParts:
+    """The parts of one seat's last shared view, each kept while it stays the same (see the module)."""
+
+    def __init__(self) -> None:
+        self.source: SeatEvents | None = None
+        self.events: list[dict[str, Any]] = []
+        self.columns: tuple[str, ...] = ()
+        self.cells: list[Any] = []  # the players' values, column after column, as last shown
+        self.players: list[dict[str, Any]] = []
+        self.card_state: dict[str, Any] = {}
+        self.you: dict[str, Any] = {}
+        self.speakers: list[int] = []
+        self.empty: list[dict[str, Any]] = []  # no requests open, no ballots to change
+
+    def events_of(self, seen: SeatEvents) -> list[dict[str, Any]]:
+        """The seat's events: the last list while none was added (the index only appends)."""
+        if seen is not self.source or len(seen.events) != len(self.events):
+            self.source, self.events = seen, list(seen.events)
+        return self.events
+
+    def players_of(
+        self, game: Game, columns: dict[str, list[Any]], known: dict[int, str], sides: dict[int, str]
+    ) -> list[dict[str, Any]]:
+        """The players' rows: the last list while nothing in it changed, else the rows that did not change
+        are the last ones. Their values are compared column by column (alive, each hook's column, role,
+        side), all in one row of cells."""
+        keys = tuple(columns)
+        seats = range(len(game.players))
+        cells = list(chain(map(_ALIVE, game.players), *columns.values(), map(known.get, seats), map(sides.get, seats)))
+        if keys == self.columns and _identical_items(cells, self.cells):
+            return self.players
+        width = len(seats)
+        before = self.cells if keys == self.columns and len(self.cells) == len(cells) else []
+        players = []
+        for seat in seats:
+            values = cells[seat::width]
+            if before and all(map(operator.is_, values, before[seat::width])):
+                players.append(self.players[seat])
+                continue
+            entry: dict[str, Any] = {"seat": seat, "name": game.players[seat].name, "alive": values[0]}
+            entry.update(zip(keys, values[1:-2], strict=True))
+            entry["role"], entry["side"] = values[-2], values[-1]
+            players.append(entry)
+        self.columns, self.cells, self.players = keys, cells, players
+        return players
+
+    def you_of(self, you: dict[str, Any]) -> dict[str, Any]:
+        if identical(you["card_state"], self.card_state):
+            you["card_state"] = self.card_state
+        else:
+            self.card_state = you["card_state"]
+        if not identical(you, self.you):
+            self.you = you
+        return self.you
+
+    def speakers_of(self, speakers: list[int]) -> list[int]:
+        if not _identical_items(speakers, self.speakers):
+            self.speakers = speakers
+        return self.speakers
+
+    def empty_or(self, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return items or self.empty
+
+
+def identical(new: dict[str, Any], old: dict[str, Any]) -> bool:
+    """The same keys in the same order with the very same values: the same JSON, whatever == says (True,
+    1 and 1.0 are equal in Python, not in JSON). Cheap, and false for equal values built apart."""
+    return (
+        len(new) == len(old) and all(map(operator.is_, new, old)) and all(map(operator.is_, new.values(), old.values()))
+    )
+
+
+def _identical_items(new: list[Any], old: list[Any]) -> bool:
+    return len(new) == len(old) and all(map(operator.is_, new, old))
+
+
 class SeatIndex:
     """Every seat's `SeatEvents`, brought up to date with the log when asked (the log only grows).
 
@@ -56,6 +142,10 @@ class SeatIndex:
         self._indexed = 0
         self._seats = [SeatEvents() for _ in range(seats)]
         self._everyone = SeatEvents()  # every event: what each seat learns when the game is over
+        self._shared = [SharedParts() for _ in range(seats)]
+
+    def shared(self, seat: int) -> SharedParts:
+        return self._shared[seat]
 
     def of(self, events: list[Event], seat: int, *, everything: bool = False) -> SeatEvents:
         self._catch_up(events)
@@ -72,12 +162,15 @@ class SeatIndex:
         self._indexed = len(events)
 
 
-def for_seat(game: Game, seat: int, *, answered: bool = False) -> dict[str, Any]:
-    """`answered`: the view with nothing open (empty `pending` and `changeable`: a boundary's view)."""
+def for_seat(game: Game, seat: int, *, answered: bool = False, shared: bool = False) -> dict[str, Any]:
+    """`answered`: the view with nothing open (empty `pending` and `changeable`: a boundary's view);
+    `shared`: a shared view (see the module)."""
     if not 0 <= seat < len(game.players):
         raise ValueError(f"no seat {seat}")
     seen = game.index.of(game.events, seat, everything=game.result is not None)
-    return _assemble(game, seat, list(seen.events), dict(seen.known), dict(seen.sides), answered=answered)
+    parts = game.index.shared(seat) if shared else None
+    events = list(seen.events) if parts is None else parts.events_of(seen)
+    return _assemble(game, seat, events, dict(seen.known), dict(seen.sides), answered=answered, parts=parts)
 
 
 def full_view(game: Game, seat: int) -> dict[str, Any]:
@@ -105,6 +198,7 @@ def _assemble(
     sides: dict[int, str],
     *,
     answered: bool = False,
+    parts: SharedParts | None = None,
 ) -> dict[str, Any]:
     over = game.result is not None
     me = game.players[seat]
@@ -121,20 +215,28 @@ def _assemble(
     columns: dict[str, list[Any]] = {}
     for view_players in player_hooks:
         columns.update(view_players(game, seat))
-    players = []
-    for p in game.players:
-        entry: dict[str, Any] = {"seat": p.seat, "name": p.name, "alive": p.alive}
-        for key, values in columns.items():
-            entry[key] = values[p.seat]
-        entry["role"] = known.get(p.seat)
-        entry["side"] = sides.get(p.seat)
-        players.append(entry)
+    if parts is not None:
+        players = parts.players_of(game, columns, known, sides)
+    else:
+        players = []
+        for p in game.players:
+            entry: dict[str, Any] = {"seat": p.seat, "name": p.name, "alive": p.alive}
+            for key, values in columns.items():
+                entry[key] = values[p.seat]
+            entry["role"] = known.get(p.seat)
+            entry["side"] = sides.get(p.seat)
+            players.append(entry)
     if answered:
         pending: list[dict[str, Any]] = []
         changeable: list[dict[str, Any]] = []
     else:
         pending = [r.describe() for r in game.pending() if r.seat == seat]
         changeable = game.changeable(seat)  # its own ballots in a day vote still open, with its choice
+    speakers = list(game.speakers)  # today's Meldeliste, the first has the word (public)
+    if parts is not None:
+        you = parts.you_of(you)
+        pending, changeable = parts.empty_or(pending), parts.empty_or(changeable)
+        speakers = parts.speakers_of(speakers)
     return {
         "seat": seat,
         "name": me.name,
@@ -147,7 +249,7 @@ def _assemble(
         "players": players,
         "pending": pending,
         "changeable": changeable,
-        "speakers": list(game.speakers),  # today's Meldeliste, the first has the word (public)
+        "speakers": speakers,
         "events": events,
         "result": game.result,
     }

@@ -175,7 +175,7 @@ class Match:
             if unchanged:
                 seats[seat] = (version, None, None)
             else:
-                seats[seat] = (version, game.answered_view(seat), self.private_events(seat, game))
+                seats[seat] = (version, game.answered_view(seat, shared=True), self.private_events(seat, game))
             if chain is not None:
                 chain[seat] = version
         return Snapshot(calls, seats)
@@ -227,7 +227,8 @@ class Match:
         return self.game.result is not None
 
     def view(self, seat: int) -> dict[str, Any]:
-        return self.game.view(seat)
+        """The seat's view; its unchanged parts are those of the last one (nobody may change it)."""
+        return self.game.view(seat, shared=True)
 
     def view_version(self, seat: int) -> tuple[Any, ...]:
         """Changes exactly when this seat must be sent its view: an event it may see, a new phase, or

@@ -89,22 +89,30 @@ class SeatLog:
         self._round, self._phase = 0, "night"
 
     def lines(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """The view's lines. The list is the last one while no line was added (a shared view's unchanged
+        events give unchanged lines): nobody may change it."""
         names = [player["name"] for player in view["players"]]
         reader = None if view.get("result") is not None else view["seat"]
         events = view["events"]
-        known = len(self._events)
         key = (reader, names)
+        if events is self._events and key == self._key:
+            return self._lines
+        known = len(self._events)
         grown = len(events) >= known and all(map(operator.is_, events, self._events))
+        lines = self._lines
         if key != self._key or not grown:
-            self._key, self._lines, self._round, self._phase, known = key, [], 0, "night", 0
+            self._key, lines, self._round, self._phase, known = key, [], 0, "night", 0
+        added = []
         for event in events[known:]:
             if event["type"] in ("night", "day"):
                 self._round, self._phase = int(event.get("round") or self._round), event["type"]
             text = event_line(event, names, reader) if self._words is None else self._words.line(event, names, reader)
             if text:
-                self._lines.append({"round": self._round, "phase": self._phase, "type": event["type"], "text": text})
+                added.append({"round": self._round, "phase": self._phase, "type": event["type"], "text": text})
+        if added or lines is not self._lines:
+            self._lines = lines + added
         self._events = events
-        return list(self._lines)
+        return self._lines
 
 
 def lines_of(events: list[dict[str, Any]], names: list[str], reader: int | None) -> list[dict[str, Any]]:
@@ -124,11 +132,12 @@ def game(
     seat: int,
     view: dict[str, Any],
     deadline: float | None,
-    channels: dict[str, bool],
+    channels: dict[str, bool] | list[dict[str, Any]],
     lines: list[dict[str, Any]] | None = None,
     whisper_until: float | None = None,
 ) -> dict[str, Any]:
-    """The seat's `game` message; `lines`: its `log`, when the caller keeps it (`SeatLog`)."""
+    """The seat's `game` message; `lines`: its `log`, when the caller keeps it (`SeatLog`); `channels`:
+    {channel: may write}, or their `channel_list` when the caller keeps it."""
     seconds_left = None if deadline is None else max(0.0, round(deadline - time.time(), 1))
     return {
         "type": "game",
@@ -136,9 +145,14 @@ def game(
         "view": view,
         "log": log(view) if lines is None else lines,
         "timer": None if deadline is None else {"deadline": deadline, "seconds_left": seconds_left},
-        "channels": [{"id": channel, "name": CHANNELS[channel], "write": write} for channel, write in channels.items()],
+        "channels": channel_list(channels) if isinstance(channels, dict) else channels,
         "whisper_until": whisper_until,  # the lovers' whisper closes then (only sent to a lover while it is open)
     }
+
+
+def channel_list(channels: dict[str, bool]) -> list[dict[str, Any]]:
+    """The channels a seat reads, as its `game` message lists them."""
+    return [{"id": channel, "name": CHANNELS[channel], "write": write} for channel, write in channels.items()]
 
 
 DEATHS = ("died", "death")
