@@ -33,9 +33,9 @@ from engine.role_sets import setups
 MAX_DECISIONS = 3000
 
 
-def wire(message: dict) -> dict:  # type: ignore[type-arg]
-    """What the device decodes: the message through the room's one encoder."""
-    return orjson.loads(encode_bytes(message))
+def wire(message: dict | bytes) -> dict:  # type: ignore[type-arg]
+    """What the device decodes: the message through the room's one encoder (a patch comes encoded)."""
+    return orjson.loads(message if isinstance(message, bytes) else encode_bytes(message))
 
 
 def same_json(a: object, b: object) -> bool:
@@ -121,9 +121,9 @@ def test_a_device_with_the_version_before_gets_only_the_new_events():
     device.streams = streams
     first = {"type": "game", "view": {"events": [{"type": "night"}], "round": 1}, "log": []}
     second = {"type": "game", "view": {"events": [{"type": "night"}, {"type": "day"}], "round": 1}, "log": []}
-    full = device.outgoing(0, first)
+    full = wire(device.outgoing(0, first))
     assert full["type"] == "game" and full["stream"]["version"] == 1
-    patch = device.outgoing(0, second)
+    patch = wire(device.outgoing(0, second))
     assert patch == {
         "type": PATCH,
         "stream": full["stream"]["id"],
@@ -131,6 +131,41 @@ def test_a_device_with_the_version_before_gets_only_the_new_events():
         "version": 2,
         "ops": [["add", ["view", "events"], [{"type": "day"}]]],
     }
+
+
+def test_the_next_patch_comes_encoded_once_and_the_change_is_kept_as_its_json():
+    streams = SeatStreams()
+    device = Subscription.requested({"patches": "1"})
+    assert device is not None
+    device.streams = streams
+    first = {"type": "game", "view": {"events": [], "who": "Anna"}}
+    second = {"type": "game", "view": {"events": [{"type": "day", "line": "Der Tag bricht an – Jörg"}], "who": "Bö"}}
+    stream = wire(device.outgoing(3, first))["stream"]
+    sent = device.outgoing(3, second)
+    assert isinstance(sent, bytes)
+    decoded = orjson.loads(sent)
+    assert decoded == {
+        "type": PATCH,
+        "stream": stream["id"],
+        "from": 1,
+        "version": 2,
+        "ops": [["add", ["view", "events"], second["view"]["events"]], ["set", ["view", "who"], "Bö"]],
+    }
+    kept = streams.of(3).changes[-1][1]
+    assert isinstance(kept, bytes)  # kept as JSON, not as the lists of the change
+    assert orjson.loads(kept) == decoded["ops"]
+    assert streams.of(3).since(1) == decoded["ops"]
+
+
+def test_a_change_orjson_refuses_is_sent_as_a_message_the_connection_escapes():
+    streams = SeatStreams()
+    device = Subscription.requested({"patches": "1"})
+    assert device is not None
+    device.streams = streams
+    device.outgoing(0, {"type": "game", "who": "Anna"})
+    sent = device.outgoing(0, {"type": "game", "who": "Cem\ud800"})
+    assert isinstance(sent, dict) and sent["ops"] == [["set", ["who"], "Cem\ud800"]]
+    assert json.loads(encode_bytes(sent))["ops"] == [["set", ["who"], "Cem\ud800"]]
 
 
 def test_a_device_back_with_a_version_the_room_forgot_gets_a_full_view():
@@ -145,7 +180,7 @@ def test_a_device_back_with_a_version_the_room_forgot_gets_a_full_view():
     back = Subscription.requested({"patches": "1", "since": client.since() or ""})
     assert back is not None
     back.streams = streams
-    sent = back.outgoing(2, {"type": "game", "n": 99})
+    sent = wire(back.outgoing(2, {"type": "game", "n": 99}))
     assert sent["type"] == "game" and sent["n"] == 99
 
 

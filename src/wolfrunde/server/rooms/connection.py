@@ -60,6 +60,10 @@ class Connection:
 
     def send(self, message: dict[str, Any], encoded: Encoded | None = None) -> None:
         """Queues `message`; `encoded`: the broadcast it is part of (it is then encoded once for all)."""
+        self.send_encoded(encode_bytes(message) if encoded is None else encoded.of(message))
+
+    def send_encoded(self, data: bytes) -> None:
+        """Queues a message encoded already (`encode_bytes`: compact JSON as UTF-8)."""
         raise NotImplementedError
 
     def close(self, code: int = CLOSE_NORMAL) -> None:
@@ -85,9 +89,12 @@ class SocketConnection(Connection):
         self._pumping = False  # the task holds messages it has taken from the outbox and not yet written
 
     def send(self, message: dict[str, Any], encoded: Encoded | None = None) -> None:
+        if not self.closed:
+            self.send_encoded(encode_bytes(message) if encoded is None else encoded.of(message))
+
+    def send_encoded(self, data: bytes) -> None:
         if self.closed:
             return
-        data = encode_bytes(message) if encoded is None else encoded.of(message)
         if self._writer is None:
             self._queue(data)
             return
@@ -172,6 +179,6 @@ class LocalConnection(Connection):
         super().__init__()
         self.deliver = deliver
 
-    def send(self, message: dict[str, Any], encoded: Encoded | None = None) -> None:
+    def send_encoded(self, data: bytes) -> None:
         if not self.closed:
-            self.deliver(orjson.loads(encode_bytes(message) if encoded is None else encoded.of(message)))
+            self.deliver(orjson.loads(data))

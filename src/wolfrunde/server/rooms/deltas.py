@@ -23,7 +23,7 @@ import operator
 import secrets
 from collections import deque
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -132,26 +132,30 @@ def _key(container: Any, step: Any) -> Any:
 class SeatStream:
     """The versions of one seat's `game` messages: the last one and the changes of the recent ones.
 
-    The changes are kept as JSON text: as lists they were about half of a room's objects (a change is a few
+    The changes are kept as JSON: as lists they were about half of a room's objects (a change is a few
     small lists, and it kept the values it replaced alive), and every object a room keeps is scanned again
-    at every collection of Python's collector, in every room of the process. Text, not `bytes`: orjson's
-    buffers, kept, fragmented the heap (docs/operators.md). Devices that come back, the only readers, are
-    rare; the device that holds the version before gets the fresh changes as they are."""
+    at every collection of Python's collector, in every room of the process. A kept change is a copy of its
+    encoding, made to its size: orjson's own buffers, kept, fragmented the heap (docs/operators.md).
+    Devices that come back, the only readers, are rare; the device that holds the version before gets the
+    fresh change, encoded once for both."""
 
     def __init__(self) -> None:
         self.id = secrets.token_urlsafe(6)
         self.version = 0
         self.last: dict[str, Any] | None = None
-        self.changes: deque[tuple[int, str | list[Op]]] = deque(maxlen=HISTORY)
+        self.changes: deque[tuple[int, bytes | list[Op]]] = deque(maxlen=HISTORY)
 
-    def advance(self, message: dict[str, Any]) -> list[Op] | None:
-        """Makes `message` the next version; the changes from the one before (None for the first)."""
-        ops = None if self.last is None else diff(self.last, message)
-        if ops is not None:
-            self.changes.append((self.version + 1, _kept(ops)))
+    def advance(self, message: dict[str, Any]) -> Change | None:
+        """Makes `message` the next version; the change from the one before (None for the first)."""
+        change = None
+        if self.last is not None:
+            ops = diff(self.last, message)
+            change = Change(ops, _encoded_ops(ops))
+            kept = ops if change.encoded is None else bytes(memoryview(change.encoded))  # a copy to its size
+            self.changes.append((self.version + 1, kept))
         self.version += 1
         self.last = message
-        return ops
+        return change
 
     def since(self, version: int) -> list[Op] | None:
         """Every change after `version` up to now, or None when the history no longer reaches back."""
@@ -162,15 +166,23 @@ class SeatStream:
         return [op for at, ops in self.changes if at > version for op in _ops(ops)]
 
 
-def _kept(ops: list[Op]) -> str | list[Op]:
+class Change(NamedTuple):
+    """The operations from one version to the next, and their JSON (None when orjson refuses them: a lone
+    surrogate, which the connection escapes when it sends the message)."""
+
+    ops: list[Op]
+    encoded: bytes | None
+
+
+def _encoded_ops(ops: list[Op]) -> bytes | None:
     try:
-        return orjson.dumps(ops, option=orjson.OPT_NON_STR_KEYS).decode()
-    except orjson.JSONEncodeError:  # a lone surrogate (the connection escapes it when it sends): kept as it is
-        return ops
+        return orjson.dumps(ops, option=orjson.OPT_NON_STR_KEYS)
+    except orjson.JSONEncodeError:
+        return None
 
 
-def _ops(kept: str | list[Op]) -> list[Op]:
-    return orjson.loads(kept) if isinstance(kept, str) else kept
+def _ops(kept: bytes | list[Op]) -> list[Op]:
+    return orjson.loads(kept) if isinstance(kept, bytes) else kept
 
 
 class SeatStreams:
@@ -204,8 +216,9 @@ class Subscription:
             return cls((stream, int(version)))
         return cls()
 
-    def outgoing(self, seat: int, message: dict[str, Any]) -> dict[str, Any]:
-        """The message this device is sent in place of the seat's full `game` message."""
+    def outgoing(self, seat: int, message: dict[str, Any]) -> dict[str, Any] | bytes:
+        """The message this device is sent in place of the seat's full `game` message; a patch that follows
+        the version the device holds comes encoded already (the change's own JSON inside)."""
         if self.streams is None:
             return message
         stream = self.streams.of(seat)
@@ -214,10 +227,25 @@ class Subscription:
         held = self.holds
         self.holds = (stream.id, version)
         if held is not None and held[0] == stream.id:
-            ops = fresh if fresh is not None and held[1] == version - 1 else stream.since(held[1])
+            if fresh is not None and held[1] == version - 1:
+                if fresh.encoded is not None:
+                    return _patch_head(stream.id, held[1], version) + fresh.encoded + b"}"
+                ops: list[Op] | None = fresh.ops
+            else:
+                ops = stream.since(held[1])
             if ops is not None:
                 return {"type": PATCH, "stream": stream.id, "from": held[1], "version": version, "ops": ops}
         return {**message, "stream": {"id": stream.id, "version": version}}
+
+
+def _patch_head(stream: str, held: int, version: int) -> bytes:
+    """A `game_patch` message up to its `ops` (the stream's id is URL-safe text: nothing to escape)."""
+    return b'{"type":"%s","stream":"%s","from":%d,"version":%d,"ops":' % (
+        PATCH.encode(),
+        stream.encode(),
+        held,
+        version,
+    )
 
 
 class GameStream:

@@ -55,7 +55,11 @@ class Peer:
     def send(self, message: dict[str, Any], encoded: Encoded | None = None) -> None:
         """`encoded`: the broadcast this message is part of (`RoomActor.broadcast`)."""
         if self.patches is not None and self.seat is not None and message.get("type") == "game":
-            self.conn.send(self.patches.outgoing(self.seat, message))  # this device's own message
+            own = self.patches.outgoing(self.seat, message)  # this device's own message
+            if isinstance(own, bytes):
+                self.conn.send_encoded(own)
+            else:
+                self.conn.send(own)
             return
         self.conn.send(message, encoded)
 
