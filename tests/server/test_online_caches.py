@@ -1,23 +1,36 @@
-"""An online game keeps each seat's channels and voice plan while the seat's view and the timer stay the
-same, and makes them afresh when anything they are made of moves: a new view, a new timer, or the clock
-passing the end of the lovers' whisper window."""
+"""An online game keeps each seat's channels and voice plan while what they are made of stays the same (a
+new view of the seat mostly leaves that as it was), and makes them afresh when anything they are made of
+moves: what the view says of the seat, a new timer, or the clock passing the end of the lovers' whisper
+window."""
 
 from __future__ import annotations
 
+import random
+import tempfile
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from tests.server.rooms_harness import online_setup
 from tests.server.test_room_lifecycle import play_until
 
+from wolfrunde.engine import Setup
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
+from wolfrunde.server.online import channels
 from wolfrunde.server.online.game import OnlineGame
 from wolfrunde.server.online.lobby import Lobby
 from wolfrunde.server.rooms.paced_game import Shown
 from wolfrunde.server.rooms.timer import Timer
+from wolfrunde.server.voice.plan import plan_for
+from wolfrunde.simulation.policy import choose
 from wolfrunde.store import default_url
+
+from engine.role_sets import setups
+
+MAX_DECISIONS = 3000
 
 LOVER, PARTNER = 3, 4
 
@@ -57,7 +70,81 @@ def test_channels_and_voice_follow_the_whisper_window_view_and_timer(
     game.timer = Timer(release=now[0], deadline=now[0] + 60, night=2, night_started=now[0])  # window open again
     assert game.channels_for(LOVER) is not kept and game.channels_for(LOVER)["lovers"] is True
 
-    again = game.channels_for(LOVER)
+    again, plan = game.channels_for(LOVER), game.voice_plan(LOVER)
     match = game.match
-    game.published[LOVER] = Shown(match.view(LOVER), match.private_events(LOVER), None)  # a new view
-    assert game.channels_for(LOVER) is not again and game.channels_for(LOVER) == again
+    made: list[dict[str, object]] = []
+    for_seat = channels.for_seat
+    monkeypatch.setattr(channels, "for_seat", lambda view, *args: made.append(view) or for_seat(view, *args))
+    game.published[LOVER] = Shown(match.view(LOVER), match.private_events(LOVER), None)  # a new view, the same inputs
+    assert game.channels_for(LOVER) is again and game.voice_plan(LOVER) is plan and not made
+
+    shown = game.view_of(LOVER)
+    dead = {**shown, "you": {**shown["you"], "alive": False}}  # a view in which the lover died
+    game.published[LOVER] = Shown(dead, match.private_events(LOVER), None)
+    assert game.channels_for(LOVER) == {"village": False, "lovers": False, "beyond": True} and made == [dead]
+    assert not game.voice_plan(LOVER).send & {PARTNER}
+
+
+def setup_dict(setup: Setup) -> dict[str, object]:
+    return {
+        "names": list(setup.names),
+        "roles": list(setup.roles),
+        "center": list(setup.center),
+        "rules": setup.rules,
+        "mode": setup.mode,
+        "seed": setup.seed,
+        "meldeliste": setup.meldeliste,
+    }
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(
+    setup=setups().filter(lambda s: s.mode == "online"),
+    policy_seed=st.integers(0, 2**32),
+    bots=st.sets(st.integers(0, 13), max_size=4),
+    meldeliste=st.booleans(),
+)
+def test_kept_channels_and_plans_are_those_made_afresh_after_every_decision(setup, policy_seed, bots, meldeliste):
+    """Whatever the game, the timer and the clock: what a seat is handed (kept or made) is what its view makes
+    afresh, so a kept plan never lets anyone speak or hear where the view says otherwise."""
+    match = Match(setup_dict(setup))
+    lobby = Lobby(host_id=1)
+    lobby.settings.meldeliste = meldeliste
+    lobby.settings.timers = {"night": 45, "day": 180, "vote": 60, "lovers": 30}
+    for seat, name in enumerate(setup.names):
+        if seat in bots:
+            lobby.add_bot()
+            lobby.seats[-1].name = name
+        else:
+            lobby.join(seat + 1, name)
+    humans = tuple(seat for seat, player in enumerate(lobby.seats) if not player.bot)
+    with tempfile.TemporaryDirectory() as folder:
+        game = OnlineGame(match, lobby, ServerConfig(database_url=default_url(Path(folder))))
+    rng = random.Random(policy_seed)
+    clock = [1_000_000.0]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(time, "time", lambda: clock[0])
+        for decision in range(MAX_DECISIONS):
+            night = match.night_number()
+            if night is not None and (game.timer is None or game.timer.night != night):
+                game.timer = Timer(release=clock[0], deadline=clock[0] + 45, night=night, night_started=clock[0])
+            answered = decision % 3 == 2
+            for seat in range(match.seats):
+                view = match.game.answered_view(seat, shared=True) if answered else match.view(seat)
+                game.published[seat] = Shown(view, match.private_events(seat), None)
+            clock[0] += rng.choice((0.0, 1.0, 29.5, 31.0))  # in and out of the lovers' whisper window
+            for seat in rng.sample(range(match.seats), k=min(4, match.seats)):
+                view = game.view_of(seat)
+                timer = None if game.timer is None else game.timer.to_json()
+                fresh = channels.for_seat(view, timer, lobby.settings.timers, clock[0])
+                assert game.channels_for(seat) == fresh, (seat, view["phase"], view["step"])
+                plan = plan_for(
+                    view, humans, meldeliste=meldeliste, timer=timer, timers=lobby.settings.timers, now=clock[0]
+                )
+                assert game.voice_plan(seat) == plan, (seat, view["phase"], view["step"])
+            requests = match.game.pending()
+            if not requests:
+                break
+            request = rng.choice(requests)
+            match.game.decide(request.seat, request.kind, choose(match.game, request, rng))
+    assert match.over

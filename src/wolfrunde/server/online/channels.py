@@ -42,6 +42,24 @@ def for_seat(
     return channels
 
 
+def channel_inputs(view: dict[str, Any], circles: NightCircles) -> tuple[Any, ...]:
+    """Everything `for_seat` reads of a view and its circles (besides the timer and the clock): equal
+    inputs, equal channels. Whoever makes `for_seat` read more of the view adds it here."""
+    you = view.get("you") or {}
+    nights = circles.pack_nights
+    return (
+        you.get("alive"),
+        you.get("lover"),
+        you.get("role"),
+        view.get("phase"),
+        view.get("result") is not None,
+        view.get("step"),
+        view.get("round"),
+        nights[0] if nights else None,
+        nights[-1] if nights else None,
+    )
+
+
 def _whisper_open(view: dict[str, Any], timer: dict[str, Any] | None, timers: dict[str, int], now: float) -> bool:
     """The lovers whisper from the second night on, for the first seconds of each night."""
     if int(view.get("round") or 0) < 2 or not timer or timer.get("night_started") is None:

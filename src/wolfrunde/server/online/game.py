@@ -10,6 +10,7 @@ from typing import Any
 
 import orjson
 
+from wolfrunde.engine.view import identical
 from wolfrunde.narration.catalogue import Style
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
@@ -19,7 +20,7 @@ from wolfrunde.server.rooms.kind import Peer
 from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.paced_game import PacedGame, Shown
 from wolfrunde.server.rooms.timer import Timer
-from wolfrunde.server.voice.plan import VoicePlan, plan_for
+from wolfrunde.server.voice.plan import VoicePlan, plan_for, plan_inputs
 from wolfrunde.server.voice.signaling import VoiceRelay, turn_server
 
 
@@ -55,9 +56,10 @@ class OnlineGame(PacedGame):
         self._words = payloads.EventLines()  # the events' lines, filled in once for every seat
         self._watched: dict[str, Any] | None = None  # the spectators' last message
         # each seat's channels and voice plan, with the view and inputs they were made of (`_inputs`)
-        self._channels: dict[int, tuple[dict[str, Any], tuple[Any, ...], dict[str, bool]]] = {}
-        self._plans: dict[int, tuple[dict[str, Any], tuple[Any, ...], VoicePlan]] = {}
+        self._channels: dict[int, tuple[tuple[Any, ...], dict[str, bool]]] = {}
+        self._plans: dict[int, tuple[tuple[Any, ...], VoicePlan]] = {}
         self._circles: dict[int, channels.NightCircles] = {}  # each seat's, read view by view
+        self._listed: dict[int, tuple[dict[str, bool], list[dict[str, Any]]]] = {}  # channels: their list
 
     @property
     def whisper_seconds(self) -> int:
@@ -72,7 +74,10 @@ class OnlineGame(PacedGame):
             log = self._logs[kept] = payloads.SeatLog(self._words)
         lines = log.lines(shown.view)
         channels = self.channels_for(seat)
-        return payloads.game(seat, shown.view, shown.deadline, channels, lines, self._whisper_until(channels))
+        listed = self._listed.get(seat)
+        if listed is None or listed[0] is not channels:
+            listed = self._listed[seat] = (channels, payloads.channel_list(channels))
+        return payloads.game(seat, shown.view, shown.deadline, listed[1], lines, self._whisper_until(channels))
 
     def _whisper_until(self, channels: dict[str, bool]) -> float | None:
         """When the lovers' whisper of tonight closes, for a lover while it is open (`channels`: the
@@ -197,23 +202,30 @@ class OnlineGame(PacedGame):
     def channels_for(self, seat: int) -> dict[str, bool]:
         """{channel: may write} of every channel this seat may read now (the caller does not change it)."""
         view, now = self.view_of(seat), time.time()
-        key = self._inputs(now)
+        circles = self._circles_of(seat, view)
+        key = (channels.channel_inputs(view, circles), self._inputs(now))
         cached = self._channels.get(seat)
-        if cached is not None and cached[0] is view and cached[1] == key:
-            return cached[2]
+        if cached is not None and cached[0] == key:
+            return cached[1]
         timer = None if self.timer is None else self.timer.to_json()
-        result = channels.for_seat(view, timer, self.lobby.settings.timers, now, self._circles_of(seat, view))
-        self._channels[seat] = (view, key, result)
+        result = channels.for_seat(view, timer, self.lobby.settings.timers, now, circles)
+        if cached is not None and identical(result, cached[1]):
+            result = cached[1]  # the same object while the channels stay the same (their list is kept by it)
+        self._channels[seat] = (key, result)
         return result
 
     def voice_plan(self, seat: int) -> VoicePlan:
-        """Whom this seat keeps a voice connection with, may speak to and may hear, from its own view."""
+        """Whom this seat keeps a voice connection with, may speak to and may hear, from its own view. Made
+        afresh only when what it is made of changed (`plan_inputs`, the open channels, the humans): a new
+        view of the seat mostly leaves them as they were. The same object while the plan stays the same."""
         view, now = self.view_of(seat), time.time()
         humans = tuple(index for index, player in enumerate(self.lobby.seats) if not player.bot)
-        key = (self._inputs(now), humans, self.lobby.settings.meldeliste)
+        open_channels = self.channels_for(seat)
+        circles = self._circles_of(seat, view)
+        key = (plan_inputs(view, circles), open_channels, humans, self.lobby.settings.meldeliste)
         cached = self._plans.get(seat)
-        if cached is not None and cached[0] is view and cached[1] == key:
-            return cached[2]
+        if cached is not None and cached[0] == key:
+            return cached[1]
         timer = None if self.timer is None else self.timer.to_json()
         plan = plan_for(
             view,
@@ -222,10 +234,12 @@ class OnlineGame(PacedGame):
             timer=timer,
             timers=self.lobby.settings.timers,
             now=now,
-            open_channels=self.channels_for(seat),
-            circles=self._circles_of(seat, view),
+            open_channels=open_channels,
+            circles=circles,
         )
-        self._plans[seat] = (view, key, plan)
+        if cached is not None and cached[1] == plan:
+            plan = cached[1]
+        self._plans[seat] = (key, plan)
         return plan
 
     def _circles_of(self, seat: int, view: dict[str, Any]) -> channels.NightCircles:

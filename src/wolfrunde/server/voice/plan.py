@@ -80,6 +80,26 @@ def plan_for(
     return VoicePlan(peers, frozenset(send), frozenset(hear))
 
 
+def plan_inputs(view: dict[str, Any], circles: channels.NightCircles) -> tuple[Any, ...]:
+    """Everything `plan_for` reads of a view and its circles (besides the open channels, which the caller
+    hands it): equal inputs, equal plans. The parts of a shared view compare by identity first, so this is
+    cheap while they stay the same. Whoever makes `plan_for` read more of the view adds it here."""
+    you = view.get("you") or {}
+    return (
+        view["seat"],
+        view.get("phase"),
+        view.get("result") is not None,
+        view.get("players"),
+        view.get("speakers"),
+        you.get("lover"),
+        you.get("role"),
+        view.get("round"),
+        circles.night,
+        circles.pack,
+        tuple(circles.companions.items()),
+    )
+
+
 def _alive(view: dict[str, Any]) -> frozenset[int]:
     return frozenset(int(p["seat"]) for p in view.get("players") or () if p.get("alive"))
 

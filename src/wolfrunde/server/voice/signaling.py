@@ -63,7 +63,8 @@ class VoiceRelay:
         """Sends each of these seats its plan if it differs from the one it was last sent."""
         for seat in seats:
             plan = plan_of(seat)
-            if self._sent.get(seat) == plan:
+            sent = self._sent.get(seat)
+            if sent is plan or sent == plan:
                 continue
             self._sent[seat] = plan
             for peer in _devices(room, seat):
