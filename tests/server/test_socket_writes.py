@@ -71,6 +71,23 @@ def connected(*, pumping: bool = True) -> tuple[FakeSocket, SocketConnection, as
     return socket, conn, asyncio.create_task(conn.pump()) if pumping else None
 
 
+def test_a_flush_writes_what_the_turn_holds_now_and_later_sends_go_out_at_its_end() -> None:
+    async def scenario() -> None:
+        socket, conn, _ = connected(pumping=False)
+        conn.send(message(0))
+        conn.send(message(1))
+        conn.flush()  # an ack: it goes out now, with what was sent before it
+        assert socket.writes == [[encode_bytes(message(0)), encode_bytes(message(1))]]
+        conn.send(message(2))
+        conn.flush()
+        conn.flush()  # nothing waits: no empty write
+        conn.send(message(3))
+        await next_turn()
+        assert written(socket) == [0, 1, 2, 3] and len(socket.writes) == 3
+
+    asyncio.run(scenario())
+
+
 def test_what_a_turn_sends_goes_out_in_one_write_at_its_end() -> None:
     async def scenario() -> None:
         socket, conn, _ = connected(pumping=False)

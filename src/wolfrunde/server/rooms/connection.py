@@ -66,6 +66,10 @@ class Connection:
         """Queues a message encoded already (`encode_bytes`: compact JSON as UTF-8)."""
         raise NotImplementedError
 
+    def flush(self) -> None:
+        """Writes what waits for the end of this turn of the event loop now (a connection that writes at
+        once has nothing waiting)."""
+
     def close(self, code: int = CLOSE_NORMAL) -> None:
         self.closed = True
 
@@ -101,6 +105,10 @@ class SocketConnection(Connection):
         if not self._turn:
             asyncio.get_running_loop().call_soon(self._write_turn)
         self._turn.append(data)
+
+    def flush(self) -> None:
+        if self._turn:
+            self._write_turn()  # the call scheduled for the turn's end then finds nothing to write
 
     def _write_turn(self) -> None:
         texts, self._turn = self._turn, []

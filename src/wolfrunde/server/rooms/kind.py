@@ -63,6 +63,10 @@ class Peer:
             return
         self.conn.send(message, encoded)
 
+    def flush(self) -> None:
+        """What was sent to this connection during this turn of the event loop goes out now, not at its end."""
+        self.conn.flush()
+
 
 class Handle(Protocol):
     def cancel(self) -> None: ...

@@ -17,6 +17,7 @@ A kind subclasses it for its payloads (`payload`), its timers (`duration`) and w
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -168,6 +169,7 @@ class PacedGame:
         if not change.changed:  # nothing happened (a hand raised twice): nothing to store or tell
             if ack is not None and ref is not None:
                 ack.send(protocol.ack(ref))
+                ack.flush()
             return
         await self._after_change(change, Command("decide", seat, kind, change.choice), ack=ack, ref=ref)
 
@@ -228,6 +230,7 @@ class PacedGame:
             )
             await room.store_command(command, timer=None, **ended)
             ack.send(protocol.ack(ref))
+            ack.flush()
             acked = True
         told = await self.narration.tell(parts, time.time())
         now = time.time()  # the narration is told from when it is sent, however long making it took
@@ -258,6 +261,7 @@ class PacedGame:
             await room.store_command(command, **fields)
             if ack is not None and ref is not None:
                 ack.send(protocol.ack(ref))
+                await self._acknowledged(ack)
         else:
             await room.save(**fields)
         self.narration.spoken_until = max(spoken_before, plan.release if told.parts else spoken_before)
@@ -282,6 +286,15 @@ class PacedGame:
         else:
             self._holding = False
             self.publish()  # nothing new is called: parts still to come may follow the view
+
+    @staticmethod
+    async def _acknowledged(sender: Peer) -> None:
+        """The `ack` goes out now, and the rooms whose commands were stored with this one send theirs before
+        any of them tells everyone what changed: a sender waits for the store, not for the fan-out of the
+        rooms ahead of it in the batch. Its timing then owes nothing to how many seats this change shows
+        something to. Nothing else of this room runs meanwhile (its task handles one command at a time)."""
+        sender.flush()
+        await asyncio.sleep(0)
 
     def _next_generation(self) -> None:
         self.generation += 1
