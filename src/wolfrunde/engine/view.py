@@ -84,11 +84,12 @@ class SharedParts:
         are the last ones. Their values are compared column by column (alive, each hook's column, role,
         side), all in one row of cells."""
         keys = tuple(columns)
-        seats = range(len(game.players))
-        cells = list(chain(map(_ALIVE, game.players), *columns.values(), map(known.get, seats), map(sides.get, seats)))
+        width = len(game.players)
+        seats = range(width)
+        hooked = (column[:width] for column in columns.values())  # a column holds a value for every seat
+        cells = list(chain(map(_ALIVE, game.players), *hooked, map(known.get, seats), map(sides.get, seats)))
         if keys == self.columns and _identical_items(cells, self.cells):
             return self.players
-        width = len(seats)
         before = self.cells if keys == self.columns and len(self.cells) == len(cells) else []
         players = []
         for seat in seats:
