@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from wolfrunde.engine import Game
 from wolfrunde.server.online.payloads import EventLines, SeatLog, log
 from wolfrunde.simulation.policy import choose
+from wolfrunde.simulation.runner import play_out
 
 from engine.role_sets import setups
 
@@ -30,14 +31,7 @@ def test_the_kept_log_equals_the_log_told_afresh_after_every_decision(setup, pol
             assert seat_log.lines(view) == log(view), seat
 
     check()
-    for _ in range(3000):
-        requests = game.pending()
-        if not requests:
-            break
-        for request in requests:
-            game.decide(request.seat, request.kind, choose(game, request, rng))
-            check()
-    assert game.result is not None
+    play_out(game, rng, after=check)
     check()
 
 
@@ -86,12 +80,5 @@ def test_the_lines_of_shared_views_are_the_same_list_while_none_is_added_and_nev
             handed[seat] = (lines, list(lines))
 
     check()
-    for _ in range(3000):
-        requests = game.pending()
-        if not requests:
-            break
-        for request in requests:
-            game.decide(request.seat, request.kind, choose(game, request, rng))
-            check()
-    assert game.result is not None
+    play_out(game, rng, after=check)
     check()
