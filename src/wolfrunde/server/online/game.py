@@ -55,7 +55,7 @@ class OnlineGame(PacedGame):
         self._logs: dict[int | None, payloads.SeatLog] = {}  # each seat's log, extended view by view (None: the end's)
         self._words = payloads.EventLines()  # the events' lines, filled in once for every seat
         self._watched: dict[str, Any] | None = None  # the spectators' last message
-        # each seat's channels and voice plan, with the view and inputs they were made of (`_inputs`)
+        # each seat's channels and voice plan, with what they were made of (`channel_inputs`, `plan_inputs`)
         self._channels: dict[int, tuple[tuple[Any, ...], dict[str, bool]]] = {}
         self._plans: dict[int, tuple[tuple[Any, ...], VoicePlan]] = {}
         self._circles: dict[int, channels.NightCircles] = {}  # each seat's, read view by view
@@ -251,8 +251,8 @@ class OnlineGame(PacedGame):
     def _inputs(self, now: float) -> tuple[Any, ...]:
         """Everything besides the seat's view that its channels and voice plan are made of: the timer, and
         whether the lovers' whisper window is open now (the only thing in them that moves with the clock,
-        `channels._whisper_open`). Both are cached for as long as these and the view stay the same: a view
-        is never changed once it is shown."""
+        `channels._whisper_open`). Both are kept for as long as these and what they read of the view stay
+        the same."""
         timer = self.timer
         started = None if timer is None else timer.night_started
         whisper = started is not None and channels.whisper_window_open(started, self.lobby.settings.timers, now)
