@@ -1,10 +1,14 @@
-"""Small builders for engine tests: a game from role ids, and a driver that answers by kind."""
+"""Small builders for engine tests: a game from role ids, a driver that answers by kind, and one that plays
+a game out decision by decision."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from wolfrunde.engine import Game, Setup
+from wolfrunde.simulation.runner import play_out
 
 NAMES = (
     "Anna",
@@ -94,3 +98,19 @@ def run_until(game: Game, stop: Any, **choices: Any) -> None:
 
 def kinds(game: Game) -> set[str]:
     return {r.kind for r in game.pending()}
+
+
+def play_out_checking(game: Game, rng: random.Random, after: Callable[[], None]) -> None:
+    """`simulation.runner.play_out` (the simulation's policy until the game is over), calling `after` after
+    every decision it makes (where a test checks the game)."""
+    decide = game.decide
+
+    def decide_and_check(seat: int, kind: str, choice: Any) -> None:
+        decide(seat, kind, choice)
+        after()
+
+    game.decide = decide_and_check  # type: ignore[method-assign]
+    try:
+        play_out(game, rng)
+    finally:
+        del game.decide

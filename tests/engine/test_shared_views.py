@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from wolfrunde.engine import Game, Setup
 from wolfrunde.engine.view import identical
-from wolfrunde.simulation.runner import play_out
 
+from engine.helpers import play_out_checking
 from engine.role_sets import setups
 
 KEPT = ("events", "players", "you", "speakers")
@@ -56,7 +56,7 @@ def test_a_shared_view_is_the_fresh_one_and_keeps_every_unchanged_part(setup, po
     last: dict[int, dict[str, Any]] = {}
     decisions = itertools.count(1)
     check_against_last(game, last)
-    play_out(game, rng, after=lambda: check_against_last(game, last, answered=next(decisions) % answered_every == 0))
+    play_out_checking(game, rng, lambda: check_against_last(game, last, answered=next(decisions) % answered_every == 0))
     check_against_last(game, last)  # the end
 
 

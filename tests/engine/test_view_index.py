@@ -10,11 +10,9 @@ from hypothesis import strategies as st
 
 from wolfrunde.engine import Game, Setup
 from wolfrunde.engine.view import event_dict, full_view
-from wolfrunde.simulation.policy import choose
 
+from engine.helpers import play_out_checking
 from engine.role_sets import setups
-
-MAX_DECISIONS = 3000
 
 
 def check_every_seat(game: Game) -> None:
@@ -33,14 +31,7 @@ def test_the_indexed_view_equals_the_full_scan_after_every_decision(setup, polic
     game = Game(setup)
     rng = random.Random(policy_seed)
     check_every_seat(game)
-    for _ in range(MAX_DECISIONS):
-        requests = game.pending()
-        if not requests:
-            break
-        for request in requests:
-            game.decide(request.seat, request.kind, choose(game, request, rng))
-            check_every_seat(game)
-    assert game.result is not None
+    play_out_checking(game, rng, lambda: check_every_seat(game))
     check_every_seat(game)
 
 

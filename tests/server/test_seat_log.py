@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from wolfrunde.engine import Game
 from wolfrunde.server.online.payloads import EventLines, SeatLog, log
 from wolfrunde.simulation.policy import choose
-from wolfrunde.simulation.runner import play_out
 
+from engine.helpers import play_out_checking
 from engine.role_sets import setups
 
 
@@ -31,7 +31,7 @@ def test_the_kept_log_equals_the_log_told_afresh_after_every_decision(setup, pol
             assert seat_log.lines(view) == log(view), seat
 
     check()
-    play_out(game, rng, after=check)
+    play_out_checking(game, rng, check)
     check()
 
 
@@ -80,5 +80,5 @@ def test_the_lines_of_shared_views_are_the_same_list_while_none_is_added_and_nev
             handed[seat] = (lines, list(lines))
 
     check()
-    play_out(game, rng, after=check)
+    play_out_checking(game, rng, check)
     check()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from wolfrunde.engine import Game, Setup, recommended_roles
@@ -40,17 +39,14 @@ def random_setup(
     return Setup(names=names, roles=tuple(deck), center=center, rules=rules, mode=mode, seed=seed)
 
 
-def play_out(game: Game, rng: random.Random, after: Callable[[], None] | None = None) -> Game:
-    """Answer every request with the simple policy until the game is over; `after` is called after every
-    decision (a test checks the game there)."""
+def play_out(game: Game, rng: random.Random) -> Game:
+    """Answer every request with the simple policy until the game is over."""
     for _ in range(MAX_DECISION_ROUNDS):
         requests = game.pending()
         if not requests:
             break
         for request in requests:
             game.decide(request.seat, request.kind, choose(game, request, rng))
-            if after is not None:
-                after()
     if game.result is None:
         raise RuntimeError(f"game did not end: seed {game.setup.seed}")
     return game
