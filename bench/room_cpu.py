@@ -6,9 +6,10 @@ the patches and answers through the room's schema, as a client's frame would arr
 
 What the bots do on their side is timed and taken off, so `server_ms_per_decision` is the rooms' own work
 (the view, payload, diff, voice plan, narration, store and encoding of every message; not the socket
-writes and frame parsing, which `bench/send_path.py` measures). With no network and no other process, its
-runs vary far less than `bench/load.py`'s: what to compare a change of the publishing path with. Medians of
-`--runs`; `--profile` prints cProfile's heaviest functions of one more run instead.
+writes and frame parsing, which `bench/send_path.py` measures). With no network, no client process and the
+same games in every run, what is left to vary is the machine's speed (up to a third within minutes on the
+shared 2-core machine): compare a change of the publishing path by alternating single runs of the two
+versions. Medians of `--runs`; `--profile` prints cProfile's heaviest functions of one run instead.
 
     .venv/bin/python bench/room_cpu.py --rooms 30 --runs 5
 """
@@ -65,15 +66,13 @@ class BotDevice(Connection):
 class Bot:
     """One player: rebuilds its `game` messages from patches and answers its requests at once."""
 
-    def __init__(self, seat: int, rng: random.Random, clock: BotClock, finished: asyncio.Queue[None]) -> None:
-        self.seat = seat
+    def __init__(self, rng: random.Random, clock: BotClock, finished: asyncio.Queue[None]) -> None:
         self.rng = rng
         self.clock = clock
         self.finished = finished
         self.stream = GameStream()
         self.actor: RoomActor | None = None
         self.peer: Peer | None = None
-        self.waiting = False
         self.counter = 0
         self.done = False
 
@@ -86,10 +85,7 @@ class Bot:
 
     def _read(self, raw: dict[str, Any]) -> None:
         message = self.stream.receive(raw)
-        kind = message.get("type")
-        if kind in ("ack", "error"):
-            self.waiting = False
-        elif kind == "game" and not self.done:
+        if message.get("type") == "game" and not self.done:
             view = message["view"]
             if view.get("result") is not None:
                 self.done = True
@@ -128,8 +124,8 @@ async def seated_room(
     actor = await registry.create(kind, kind.lobby.to_dict(), host_id=host_id)
     await actor.save(state=kind.lobby.to_dict())
     bots = []
-    for seat, (user_id, name) in enumerate(users):
-        bot = Bot(seat, random.Random(rng.random()), clock, finished)
+    for user_id, name in users:
+        bot = Bot(random.Random(rng.random()), clock, finished)
         peer = Peer(BotDevice(bot), Identity(user_id=user_id, name=name), patches=Subscription())
         bot.actor, bot.peer = actor, peer
         refusal = await actor.attach(peer)
@@ -176,7 +172,9 @@ async def one_run(rooms: int, seed: int, profile: cProfile.Profile | None = None
             await seated_room(registry, users[i * PLAYERS : (i + 1) * PLAYERS], clock, finished, rng)
             for i in range(rooms)
         ]
-        await asyncio.sleep(0.05)  # the lobbies' messages are read before the games
+        for bots in rooms_bots:  # every room has handled its seating, and its devices have read the lobbies
+            assert bots[0].actor is not None
+            await bots[0].actor.call(lambda: None)
         clock.seconds, clock.decisions = 0.0, 0
         cpu, wall = time.process_time(), time.perf_counter()
         if profile is not None:
