@@ -179,6 +179,11 @@ class AdvisoryLocks:
         with self._mutex:
             for code in sorted(self._held):
                 self._note("release", code)
+            if self._held:
+                # released now, not when the server notices the closed connection: another process may take
+                # these rooms at once (PostgreSQL frees a session's locks only once its backend has ended)
+                with contextlib.suppress(OwnershipLost):
+                    self._query("SELECT pg_advisory_unlock_all()")
             self._held.clear()
             if self._connection is not None:
                 self._connection.close()
