@@ -13,6 +13,7 @@ command -v java >/dev/null 2>&1 || need+=(default-jre-headless)  # the HTML chec
 command -v npm >/dev/null 2>&1 || need+=(npm)  # installs vnu-jar and axe-core (scripts/web-tools.sh)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
 command -v turnserver >/dev/null 2>&1 || need+=(coturn)  # TURN for the voice chat (scripts/coturn.sh, its browser test)
+command -v valgrind >/dev/null 2>&1 || need+=(valgrind)  # instruction counts of bench/instructions.py (tests/bench)
 voices=()
 command -v espeak-ng >/dev/null 2>&1 || voices+=(espeak-ng)  # drives mbrola
 command -v mbrola >/dev/null 2>&1 || voices+=(mbrola)
