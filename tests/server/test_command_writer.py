@@ -113,9 +113,9 @@ def test_a_batch_waits_for_another_writers_lock_in_a_thread_while_the_loop_runs(
 
     assert isinstance(asyncio.run(scenario()), float)
     assert ticks == 20 and writer.batches == 1 and writer.batches_on_loop == 0
-    with db.without_waiting().connect() as loop_connection:  # what keeps the loop from waiting on the lock
-        assert loop_connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 0
-        assert loop_connection.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+    loop_connection = db.without_waiting()  # the loop's thread's: what keeps the loop from waiting on the lock
+    assert loop_connection.execute("PRAGMA busy_timeout").fetchone() == (0,)
+    assert loop_connection.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
     assert [c.op for c in rooms.commands(db, ROOMS[0])] == ["timeout"]
     holder.close()
     db.close()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,9 +13,8 @@ from typing import Any
 import orjson
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Engine, create_engine, event, make_url, text
 from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.pool import SingletonThreadPool
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 7_417_001  # PostgreSQL: processes starting at once migrate one after the other
@@ -66,7 +67,7 @@ class Database:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        self._without_waiting: Engine | None = None
+        self._without_waiting: dict[int, sqlite3.Connection] = {}  # by thread
 
     @property
     def writes_without_waiting(self) -> bool:
@@ -74,22 +75,22 @@ class Database:
         the operating system's cache (synchronous=NORMAL), so a short one may run on an event loop."""
         return self.engine.dialect.name == "sqlite"
 
-    def without_waiting(self) -> Engine:
-        """SQLite only: an engine with one connection per thread whose writes never wait for a lock (they
-        raise OperationalError when another writer holds it) and whose commits never checkpoint (call
-        `checkpoint` from a worker thread now and then)."""
+    def without_waiting(self) -> sqlite3.Connection:
+        """SQLite only: the calling thread's own connection (the driver's, with no SQLAlchemy around it:
+        an event loop writes every decision through it) whose writes never wait for a lock (they raise
+        OperationalError when another writer holds it) and whose commits never checkpoint (call
+        `checkpoint` from a worker thread now and then). Its transactions are begun and ended explicitly
+        (`store.loop_writes`)."""
         if not self.writes_without_waiting:
             raise RuntimeError("only SQLite writes without waiting")
-        if self._without_waiting is None:
-            engine = create_engine(
-                self.url,
-                poolclass=SingletonThreadPool,
-                connect_args={"check_same_thread": False},
-                json_serializer=json_text,
-            )
-            event.listen(engine, "connect", _sqlite_without_waiting)
-            self._without_waiting = engine
-        return self._without_waiting
+        thread = threading.get_ident()
+        connection = self._without_waiting.get(thread)
+        if connection is None:
+            path = make_url(self.url).database or ":memory:"
+            connection = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+            _sqlite_without_waiting(connection, None)
+            self._without_waiting[thread] = connection
+        return connection
 
     def checkpoint(self) -> None:
         """SQLite: copies what the write-ahead log holds into the database file, without waiting for or
@@ -113,6 +114,7 @@ class Database:
             yield session
 
     def close(self) -> None:
-        if self._without_waiting is not None:
-            self._without_waiting.dispose()
+        for connection in self._without_waiting.values():
+            connection.close()
+        self._without_waiting.clear()
         self.engine.dispose()

@@ -9,16 +9,19 @@ written with the sequence number its room's owner expects; if another writer too
 from __future__ import annotations
 
 import functools
+import sqlite3
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, Update, bindparam, delete, func, insert, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError
 
+from wolfrunde.store import loop_writes
 from wolfrunde.store.database import Database
 from wolfrunde.store.models import ChatMessage, RoomCommand, RoomRecord
 
+Row = dict[str, Any]
 UNCHANGED: Any = object()
 """Leaves a column as it is in `save_room` and `append_command`."""
 
@@ -169,7 +172,24 @@ def _insert(connection: Connection, append: Append) -> float:
 
 def _insert_all(connection: Connection, appends: list[Append]) -> list[float]:
     """The commands in one statement, then each room's columns. SQLAlchemy Core with bound parameters, not
-    the ORM: this runs for every decision of every room (see bench/load.py)."""
+    the ORM: this runs for every decision of every room on PostgreSQL (see bench/load.py), and on SQLite when
+    the event loop could not write them itself (`append_commands_without_waiting`)."""
+    times, rows, updates = _planned(appends)
+    connection.execute(_INSERT_COMMAND, rows)
+    several = connection.dialect.supports_sane_multi_rowcount  # an executemany's count is the sum
+    for names, params in updates.items():
+        if len(params) > 1 and several:
+            if connection.execute(_update_columns(names), params).rowcount != len(params):
+                raise KeyError(", ".join(row["room"] for row in params))
+            continue
+        for row in params:
+            if connection.execute(_update_columns(names), row).rowcount != 1:
+                raise KeyError(row["room"])
+    return times
+
+
+def _planned(appends: list[Append]) -> tuple[list[float], list[Row], dict[frozenset[str], list[Row]]]:
+    """The commands' times, their rows, and the rooms' columns by the set of their names (one UPDATE each)."""
     times = [time.time() if append.at is None else append.at for append in appends]
     rows = [
         {
@@ -183,22 +203,12 @@ def _insert_all(connection: Connection, appends: list[Append]) -> list[float]:
         }
         for a, now in zip(appends, times, strict=True)
     ]
-    connection.execute(_INSERT_COMMAND, rows)
-    updates: dict[frozenset[str], list[dict[str, Any]]] = {}  # the room columns, one UPDATE per set of them
+    updates: dict[frozenset[str], list[Row]] = {}
     for append, now in zip(appends, times, strict=True):
         if append.fields:
             columns = _columns(now, append.fields)
             updates.setdefault(frozenset(columns), []).append({"room": append.code, **columns})
-    several = connection.dialect.supports_sane_multi_rowcount  # an executemany's count is the sum
-    for names, params in updates.items():
-        if len(params) > 1 and several:
-            if connection.execute(_update_columns(names), params).rowcount != len(params):
-                raise KeyError(", ".join(row["room"] for row in params))
-            continue
-        for row in params:
-            if connection.execute(_update_columns(names), row).rowcount != 1:
-                raise KeyError(row["room"])
-    return times
+    return times, rows, updates
 
 
 _INSERT_COMMAND = insert(RoomCommand)
@@ -245,11 +255,12 @@ def append_commands_without_waiting(db: Database, appends: list[Append]) -> list
     """SQLite: `appends` in one transaction on the calling thread, if no other writer holds the database
     and none of them fails (`Database.without_waiting`); their times. None when that did not work: then
     nothing of them was stored, and `append_commands` (in a worker thread) gives each its outcome."""
+    times, rows, updates = _planned(appends)
     try:
-        with db.without_waiting().begin() as connection:
-            return _insert_all(connection, appends)
-    except (OperationalError, IntegrityError, KeyError):
+        loop_writes.write(db.without_waiting(), db.engine.dialect, rows, updates)
+    except (sqlite3.OperationalError, sqlite3.IntegrityError, KeyError):
         return None
+    return times
 
 
 def _columns(now: float, fields: dict[str, Any]) -> dict[str, Any]:
