@@ -7,6 +7,7 @@ shares nothing with the index or the shared views."""
 from __future__ import annotations
 
 import itertools
+import operator
 import random
 from typing import Any
 
@@ -15,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wolfrunde.engine import Game, Setup
-from wolfrunde.engine.view import identical
+from wolfrunde.engine.view import continues, identical
 
 from engine.helpers import play_out_checking
 from engine.role_sets import setups
@@ -83,3 +84,31 @@ def test_identical_tells_apart_what_equality_does_not():
     assert not identical({"a": True}, {"a": 1})  # equal in Python, not in JSON
     assert not identical({"a": True, "b": False}, {"b": True, "a": False})  # same values by position
     assert not identical({"a": [1]}, {"a": [1]})  # equal, but built apart
+
+
+def follows(events: list[Any], earlier: list[Any]) -> bool:
+    """`continues` the long way: every event of `earlier` at its place in `events`."""
+    return len(events) >= len(earlier) and all(map(operator.is_, events, earlier))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(setup=setups(), policy_seed=st.integers(0, 2**32))
+def test_continues_tells_by_the_last_event_what_comparing_every_one_tells(setup, policy_seed):
+    """A seat's views one after the other (shared or fresh, boundary views among them, the end's whole log
+    last): whether the new events continue the last ones, checked by the last event alone, is always the
+    answer of comparing every event. Earlier views against later ones too, and the other way round."""
+    game = Game(setup)
+    rng = random.Random(policy_seed)
+    seen: dict[int, list[list[Any]]] = {seat: [] for seat in range(len(game.players))}
+
+    def look() -> None:
+        for seat, views in seen.items():
+            events = game.view(seat, shared=rng.random() < 0.7)["events"]
+            for earlier in views[-3:]:
+                assert continues(events, earlier) == follows(events, earlier), seat
+                assert continues(earlier, events) == follows(earlier, events), seat
+            views.append(events)
+
+    look()
+    play_out_checking(game, rng, look)
+    look()  # the end: every seat's events become the whole log

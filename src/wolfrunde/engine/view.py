@@ -130,6 +130,15 @@ def identical(new: dict[str, Any], old: dict[str, Any]) -> bool:
     )
 
 
+def continues(events: list[dict[str, Any]], earlier: list[dict[str, Any]]) -> bool:
+    """Whether `events` begins with `earlier`, two lists of one game's event dicts as its views hold them
+    (a seat's grow by appending, and at the end become the whole log). Each event dict stands for one
+    place in the log, and such a list takes events in log order: so if the last of `earlier` is at the same
+    place in `events`, all before it are too. One comparison instead of one for every event."""
+    known = len(earlier)
+    return not known or (len(events) >= known and events[known - 1] is earlier[-1])
+
+
 def _identical_items(new: list[Any], old: list[Any]) -> bool:
     return len(new) == len(old) and all(map(operator.is_, new, old))
 
@@ -153,6 +162,8 @@ class SeatIndex:
         return self._everyone if everything else self._seats[seat]
 
     def _catch_up(self, events: list[Event]) -> None:
+        if len(events) == self._indexed:
+            return  # nothing new (asked for every seat's view and version at every change)
         for event in events[self._indexed :]:
             as_dict = event_dict(event)
             self._everyone.add(event, as_dict)

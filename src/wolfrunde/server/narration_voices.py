@@ -273,7 +273,7 @@ class ServerVoices:
 
 
 def _length_key(key: CueKey, text: str) -> tuple[str, ...]:
-    say = json.dumps(key.pronunciations(), ensure_ascii=False, sort_keys=True)
+    say = json.dumps(key.pronunciations(), ensure_ascii=False, sort_keys=True) if key.say else "{}"
     return (key.narrator, key.scene, str(key.variant), key.style.value, text, say)
 
 

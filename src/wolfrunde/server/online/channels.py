@@ -5,8 +5,9 @@
 
 from __future__ import annotations
 
-import operator
 from typing import Any
+
+from wolfrunde.engine.view import continues
 
 COMPANIONS = {"sister": ("sisters", "sisters"), "brother": ("brothers", "brothers")}  # role: (channel, step)
 
@@ -94,7 +95,7 @@ class NightCircles:
         if events is self._events and view.get("seat") == self._seat:
             return self  # the same view asked again (channels, voice plan and chat all read it)
         known = len(self._events)
-        grown = len(events) >= known and all(map(operator.is_, events, self._events))
+        grown = continues(events, self._events)
         if view.get("seat") != self._seat or not grown:
             self._start(view.get("seat"))
             known = 0

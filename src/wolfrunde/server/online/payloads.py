@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import operator
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from wolfrunde.engine.texts import event_line
 from wolfrunde.engine.texts.lines import event_template, fill_line
+from wolfrunde.engine.view import continues
 from wolfrunde.server.addresses import ONLINE
 from wolfrunde.server.online.lobby import MAX_SEATS, Lobby
 from wolfrunde.server.texts import CHANNELS, error_text
@@ -64,12 +65,12 @@ class EventLines:
     def __init__(self) -> None:
         self._filled: dict[int, tuple[dict[str, Any], dict[tuple[str, tuple[str, ...]], str]]] = {}
 
-    def line(self, event: dict[str, Any], names: list[str], reader: int | None) -> str:
+    def line(self, event: dict[str, Any], names: Sequence[str], reader: int | None) -> str:
         template = event_template(event, reader)
         known = self._filled.get(id(event))
         if known is None or known[0] is not event:
             known = self._filled[id(event)] = (event, {})
-        key = (template, tuple(names))
+        key = (template, tuple(names))  # the names' own tuple when they come as one
         text = known[1].get(key)
         if text is None:
             text = known[1][key] = fill_line(template, event, names)
@@ -78,7 +79,8 @@ class EventLines:
 
 class SeatLog:
     """`log` of one seat's views, one after the other: only the events a view adds to the last one are
-    put into words (a seat's views share their event dicts, so the earlier ones are found by identity).
+    put into words (a seat's views share their event dicts, so the earlier ones are found by identity, and
+    their list of players while no row changed, so the names are read again only when it is another one).
     Anything else (fewer events, other names, the end's omniscient log) is told afresh."""
 
     def __init__(self, words: EventLines | None = None) -> None:
@@ -87,18 +89,23 @@ class SeatLog:
         self._key: tuple[Any, ...] | None = None
         self._lines: list[dict[str, Any]] = []
         self._round, self._phase = 0, "night"
+        self._players: list[dict[str, Any]] | None = None  # the list of players the names were read from
+        self._names: tuple[str, ...] = ()
 
     def lines(self, view: dict[str, Any]) -> list[dict[str, Any]]:
         """The view's lines. The list is the last one while no line was added (a shared view's unchanged
         events give unchanged lines): nobody may change it."""
-        names = [player["name"] for player in view["players"]]
+        players = view["players"]
+        if players is not self._players:  # a shared view's unchanged players are the same list
+            self._players, self._names = players, tuple(player["name"] for player in players)
+        names = self._names
         reader = None if view.get("result") is not None else view["seat"]
         events = view["events"]
         key = (reader, names)
         if events is self._events and key == self._key:
             return self._lines
         known = len(self._events)
-        grown = len(events) >= known and all(map(operator.is_, events, self._events))
+        grown = continues(events, self._events)
         lines = self._lines
         if key != self._key or not grown:
             self._key, lines, self._round, self._phase, known = key, [], 0, "night", 0

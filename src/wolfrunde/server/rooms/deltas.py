@@ -33,6 +33,9 @@ Op = list[Any]
 Path = list[Any]
 
 
+_ABSENT = object()  # a key the old document does not have
+
+
 def diff(old: Any, new: Any) -> list[Op]:
     """The operations that turn `old` into `new` (both JSON-like: dicts, lists, scalars)."""
     ops: list[Op] = []
@@ -42,14 +45,18 @@ def diff(old: Any, new: Any) -> list[Op]:
 
 def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
     if type(old) is dict and type(new) is dict:
+        added = 0
         for key, value in new.items():
-            if key not in old:
-                ops.append(["set", [*path, key], value])
+            before = old.get(key, _ABSENT)
+            if before is value:  # most parts are shared or small constants
                 continue
-            before = old[key]
-            if before is not value and not _same(before, value):  # most parts are shared or small constants
+            if before is _ABSENT:
+                ops.append(["set", [*path, key], value])
+                added += 1
+            elif _walked(before, value) or not _same(before, value):
                 _diff(before, value, [*path, key], ops)
-        ops.extend(["del", [*path, key]] for key in old if key not in new)
+        if len(new) - added != len(old):  # some key of the old one is gone
+            ops.extend(["del", [*path, key]] for key in old if key not in new)
         return
     if type(old) is list and type(new) is list:
         known = len(old)
@@ -58,10 +65,16 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
             return
         if len(new) == known:
             for index, (before, after) in enumerate(zip(old, new, strict=True)):
-                if before is not after and not _same(before, after):
+                if before is not after and (_walked(before, after) or not _same(before, after)):
                     _diff(before, after, [*path, index], ops)
             return
     ops.append(["set", path, new])
+
+
+def _walked(a: Any, b: Any) -> bool:
+    """Two dicts or two lists: the walk compares them itself (`_same` first would compare them twice)."""
+    kind = type(a)
+    return kind is type(b) and (kind is dict or kind is list)
 
 
 def _same(a: Any, b: Any) -> bool:
