@@ -3,9 +3,9 @@
 Every decision of every room passes here, so the batch goes straight to the driver on the thread's own
 connection (`Database.without_waiting`): one INSERT for its commands and one UPDATE for each set of room
 columns, in one transaction begun and ended here. SQLAlchemy around it (a connection from the pool, the
-compiled statement's parameters row by row) cost four times the writes themselves. The values still pass
-the columns' own SQLAlchemy types (the JSON columns' serializer), so a row is stored exactly as
-`rooms._insert_all` stores it through SQLAlchemy.
+compiled statement's parameters row by row) cost about five times what SQLite's own writing did. The
+values still pass the columns' own SQLAlchemy types (the JSON columns' serializer), so a row is stored
+exactly as `rooms._insert_all` stores it through SQLAlchemy.
 """
 
 from __future__ import annotations
