@@ -242,16 +242,10 @@ class Match:
     def view_versions(self) -> list[tuple[Any, ...]]:
         """`view_version` of every seat, in seat order, from one pass over the open requests (a room
         checks every seat whenever it publishes)."""
-        game = self.game
         own: dict[int, list[str]] = {}
-        for request in game.pending():
+        for request in self.game.pending():
             own.setdefault(request.seat, []).append(request.kind)
-        phase, over, nothing = str(game.phase), game.result is not None, ()
-        seen = [game.index.of(game.events, seat).counted for seat in range(self.seats)]
-        return [
-            (visible, phase, game.round, None, tuple(sorted(own[seat])) if seat in own else nothing, over)
-            for seat, visible in enumerate(seen)
-        ]  # as `_version` makes them, the shared parts made once
+        return [self._version(seat, tuple(sorted(own.get(seat, ())))) for seat in range(self.seats)]
 
     def _version(self, seat: int, open_requests: tuple[str, ...], game: Game | None = None) -> tuple[Any, ...]:
         game = game or self.game

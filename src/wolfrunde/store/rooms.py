@@ -19,9 +19,9 @@ from sqlalchemy.exc import IntegrityError
 
 from wolfrunde.store import loop_writes
 from wolfrunde.store.database import Database
+from wolfrunde.store.loop_writes import Row
 from wolfrunde.store.models import ChatMessage, RoomCommand, RoomRecord
 
-Row = dict[str, Any]
 UNCHANGED: Any = object()
 """Leaves a column as it is in `save_room` and `append_command`."""
 

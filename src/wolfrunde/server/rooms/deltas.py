@@ -53,7 +53,7 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
             if before is _ABSENT:
                 ops.append(["set", [*path, key], value])
                 added += 1
-            elif _walked(before, value) or not _same(before, value):
+            elif _differs(before, value):
                 _diff(before, value, [*path, key], ops)
         if len(new) - added != len(old):  # some key of the old one is gone
             ops.extend(["del", [*path, key]] for key in old if key not in new)
@@ -65,35 +65,21 @@ def _diff(old: Any, new: Any, path: Path, ops: list[Op]) -> None:
             return
         if len(new) == known:
             for index, (before, after) in enumerate(zip(old, new, strict=True)):
-                if before is not after and (_walked(before, after) or not _same(before, after)):
+                if before is not after and _differs(before, after):
                     _diff(before, after, [*path, index], ops)
             return
     ops.append(["set", path, new])
 
 
-def _walked(a: Any, b: Any) -> bool:
-    """Two dicts or two lists: the walk compares them itself (`_same` first would compare them twice)."""
+def _differs(a: Any, b: Any) -> bool:
+    """Whether the walk goes on into `b` in place of `a` (two values that are not the same object): two
+    dicts or two lists it compares itself, part by part; other values when they differ as JSON. Python's ==
+    holds 1 == 1.0 == True and 0.0 == -0.0, which JSON tells apart (a list of seats [0, 1] and a list of
+    answers [False, True]), so what == calls equal is compared by its encoding too."""
     kind = type(a)
-    return kind is type(b) and (kind is dict or kind is list)
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal as JSON. Python's == holds 1 == 1.0 == True, which JSON tells apart (a list of seats
-    [0, 1] and a list of answers [False, True]), so what == calls equal is compared by its encoding too.
-    Lists are compared item by item by identity first: two messages of a seat share most of their parts
-    (the event dicts, the log lines), and a long list of shared items is never encoded."""
-    if a is b:
+    if kind is not type(b) or kind is dict or kind is list:
         return True
-    kind = type(a)
-    if kind is not type(b):
-        return False
-    if kind is list:
-        return len(a) == len(b) and _same_items(a, b)
-    if a != b:
-        return False
-    if kind is dict:
-        return not a or _encoded(a) == _encoded(b)  # an empty dict holds no number to tell apart
-    return kind is not float or _encoded(a) == _encoded(b)  # 0.0 and -0.0 too
+    return a != b or (kind is float and _encoded(a) != _encoded(b))
 
 
 def _same_items(longer: list[Any], items: list[Any]) -> bool:
