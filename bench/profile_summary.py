@@ -52,9 +52,16 @@ def busy_stacks(path: Path) -> Iterator[tuple[list[str], int]]:
         if not stack or not count.isdigit():
             continue
         frames = stack.split(";")
-        if "idle" in stack or "select (selectors.py" in frames[-1] or "_run_once (" in frames[-1]:
+        if "idle" in stack or _waiting(frames[-1]):
             continue
         yield frames, int(count)
+
+
+def _waiting(frame: str) -> bool:
+    """An event loop of the standard library waiting for sockets (py-spy counts it unless told not to)."""
+    name, _, where = frame.partition(" (")
+    method = name.rpartition(".")[2]
+    return (method == "select" and "selectors.py" in where) or method == "_run_once"
 
 
 def part_of(frames: list[str]) -> str:

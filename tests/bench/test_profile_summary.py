@@ -25,7 +25,8 @@ STACKS = {
     RUN: 5,
     "write (wolfrunde/store/loop_writes.py:60)": 4,
     "Thread._bootstrap (threading.py:1002);somewhere (library/module.py:3)": 6,
-    f"{RUN};_run_once (asyncio/base_events.py:1900)": 1000,  # an idle loop: not counted
+    f"{RUN};BaseEventLoop._run_once (asyncio/base_events.py:1900)": 1000,  # an idle loop: not counted
+    f"{RUN};EpollSelector.select (selectors.py:469)": 500,  # nor is its wait
 }
 
 
