@@ -113,6 +113,7 @@ def config_for(database_url: str, pacing: str, port: int, data: Path | None = No
         "registrations_per_hour": 10_000,
         "restart_grace": 3.0,
         "public_origins": (f"http://127.0.0.1:{port}",),
+        "govern_collector": True,  # as `wolfrunde serve`
     }
     if pacing == "production":
         voices = {} if data is None else {"voices_dir": str(data / "voices")}

@@ -18,7 +18,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from wolfrunde.server import auth, client_pages, game_words, invites, narration_http, narration_roles
+from wolfrunde.server import auth, client_pages, collector, game_words, invites, narration_http, narration_roles
 from wolfrunde.server.addresses import ONLINE
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds import all_kinds
@@ -116,8 +116,10 @@ def create_app(config: ServerConfig) -> Starlette:
         restoring = asyncio.get_running_loop().create_task(_restore(registry), name="restore-rooms")
         if config.ready_message:
             print(config.ready_message, flush=True)
+        governing = collector.governed() if config.govern_collector else contextlib.nullcontext()
         try:
-            yield
+            async with governing:
+                yield
         finally:
             restoring.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -127,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
         "turn_url": args.turn_url,
         "turn_secret": args.turn_secret,
         "retention_days": args.retention_days,
+        "govern_collector": True,
     }
     config = ServerConfig(**common, narration_wait=1.0, narration_prerender=True)
     if args.testing:  # for tests: bots answer at once, skipped steps pass quickly, many sign-ups allowed

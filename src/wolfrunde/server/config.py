@@ -22,6 +22,7 @@ class ServerConfig:
     voices_dir: str | None = None  # the narrator's audio cache; None: a temporary folder for this process
     voice_engine: str | None = None  # None: the best installed speech engine
     narration_wait: float = 0.0  # share of the narration's length the room waits before the next step
+    govern_collector: bool = False  # switch the collector's setting by how busy the loop is (collector.py)
     narration_prerender: bool = False  # render each cue's audio in the background as soon as it is sent
     public_origins: tuple[str, ...] = ()  # e.g. ("https://wolfrunde.example",); empty: the request's own origin
     trusted_proxies: frozenset[str] = frozenset()  # addresses whose X-Forwarded-For is believed

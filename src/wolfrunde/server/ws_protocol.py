@@ -6,7 +6,7 @@ Most of a game's messages are short (an `ack`, a patch with a new event, a narra
 are under 1 KiB, nearly all under 4 KiB), and there deflate saved a few hundred bytes per message for
 two zlib calls on the event loop's thread: in `bench/load.py` a fifth of the server's time per decision
 at no threshold, about a twentieth more at 1 KiB (Node's `ws` default) than at 4 KiB. Full views of a
-long game, the end's view and long chat histories are still compressed. docs/operators.md says so.
+long game, the end's view and long chat histories are still compressed. docs/performance.md says so.
 
 The server keeps no compression context from one message to the next (`server_no_context_takeover`,
 which RFC 7692 lets a server declare on its own): a connection would otherwise hold a compressor, about

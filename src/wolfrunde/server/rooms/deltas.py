@@ -134,7 +134,7 @@ class SeatStream:
     The changes are kept as JSON: as lists they were about half of a room's objects (a change is a few
     small lists, and it kept the values it replaced alive), and every object a room keeps is scanned again
     at every collection of Python's collector, in every room of the process. A kept change is a copy of its
-    encoding, made to its size: orjson's own buffers, kept, fragmented the heap (docs/operators.md).
+    encoding, made to its size: orjson's own buffers, kept, fragmented the heap (docs/performance.md).
     Devices that come back, the only readers, are rare; the device that holds the version before gets the
     fresh change, encoded once for both."""
 
