@@ -4,9 +4,12 @@ Aussprache; many clients asking for one clip at once."""
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urlencode
 
 import httpx
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from tests.server.conftest import as_user, sign_up
 from tests.server.live import LiveServer
@@ -18,7 +21,7 @@ from wolfrunde.narration.engines.choice import ENGINE_ENV
 from wolfrunde.narration.formats import decode
 from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.server import narration_http
-from wolfrunde.server.narration_voices import CueKey, voices_for
+from wolfrunde.server.narration_voices import CueKey, query_string, voices_for
 
 
 def test_the_narrators_are_listed_with_german_descriptions(client: TestClient) -> None:
@@ -159,3 +162,13 @@ def test_a_cue_address_carries_aussprache_and_style_signed(voiced: TestClient) -
         decode(answer.content).seconds
         < decode(voiced.get(service.url(CueKey("jutta", "seer_wakes", 0, {}))).content).seconds
     )
+
+
+@given(st.dictionaries(st.sampled_from(["values", "say", "style", "sig", "format"]), st.text()))
+def test_a_query_string_is_what_urlencode_makes(fields: dict[str, str]) -> None:
+    assert query_string(fields) == urlencode(fields)
+
+
+def test_a_cue_address_is_quoted_where_it_needs_it() -> None:
+    assert query_string({"values": "e30", "sig": "a-b_c"}) == "values=e30&sig=a-b_c"
+    assert query_string({"style": "knapp wie nie", "x": "ä&="}) == "style=knapp+wie+nie&x=%C3%A4%26%3D"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ Part = str | Slot
 """A piece of a parsed text: the words as they stand, or a placeholder."""
 
 
+@functools.lru_cache(maxsize=16384)  # the catalogue's texts (some 12,000), parsed for every cue said
 def parse(text: str) -> tuple[Part, ...]:
     """Split a text into literal pieces and `{placeholder}` slots, rejecting stray braces."""
     parts: list[Part] = []

@@ -17,6 +17,7 @@ import hmac
 import json
 import logging
 import os
+import re
 import secrets
 import shutil
 import tempfile
@@ -53,6 +54,7 @@ _CHARS_PER_SECOND: dict[str, float] = {
 CUE_GAP = 0.4  # the player's queue pauses this long between two cues
 _MAX_KNOWN = 20_000  # measured durations kept in memory
 _MAX_ADDRESSED = 20_000  # cues whose text and addresses are kept in memory
+_URL_SAFE = re.compile(r"[A-Za-z0-9_.~-]*")  # what `urlencode` leaves as it is
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,7 @@ class ServerVoices:
         query["sig"] = self._sign(key.narrator, key.scene, key.variant, values, say, style)
         if fmt is not None:
             query["format"] = fmt
-        return f"/api/narration/{key.narrator}/{key.scene}/{key.variant}?{urlencode(query)}"
+        return f"/api/narration/{key.narrator}/{key.scene}/{key.variant}?{query_string(query)}"
 
     def verify(
         self, narrator_id: str, scene: str, variant: int, values: str, signature: str, say: str = "", style: str = ""
@@ -182,7 +184,7 @@ class ServerVoices:
         if made is None:
             text = key.text(self.narration)
             address = self.url(key)
-            made = (text, address, f"{address}&{urlencode({'format': 'mp3'})}")
+            made = (text, address, f"{address}&format=mp3")
             if known is not None:
                 if len(self._addressed) >= _MAX_ADDRESSED:
                     self._addressed.clear()
@@ -346,6 +348,14 @@ def _canonical(key: CueKey) -> bytes | None:
         return orjson.dumps(parts, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
     except orjson.JSONEncodeError:
         return None
+
+
+def query_string(fields: Mapping[str, str]) -> str:
+    """`urlencode(fields)`, without its quoting where no value needs any: a cue's address is made of
+    URL-safe base64, a style's and a format's name (made for every cue with a player's name in it)."""
+    if all(map(_URL_SAFE.fullmatch, fields.values())):
+        return "&".join(f"{name}={value}" for name, value in fields.items())
+    return urlencode(fields)
 
 
 def _encode_values(values: Mapping[str, Any]) -> str:

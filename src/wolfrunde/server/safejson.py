@@ -42,15 +42,27 @@ def loads(raw: str | bytes, *, max_chars: int, max_depth: int = MAX_DEPTH) -> An
             raise RejectedJson("kein gültiges UTF-8") from None
     if len(raw) > max_chars:
         raise RejectedJson(f"zu groß (höchstens {max_chars} Zeichen)", too_big=True)
-    if _depth(raw) > max_depth:
+    if raw.count("[") + raw.count("{") > max_depth and _depth(raw) > max_depth:
         raise RejectedJson(f"zu tief verschachtelt (höchstens {max_depth} Ebenen)")
     try:
         value = json.loads(raw)
     except (ValueError, RecursionError):
         raise RejectedJson("kein gültiges JSON") from None
-    if not _clean_text(value):
+    if not _plain(raw) and not _clean_text(value):
         raise RejectedJson("enthält ungültige Zeichen (einzelne Surrogate)")
     return value
+
+
+def _plain(raw: str) -> bool:
+    """Whether no string parsed from `raw` can hold a lone surrogate: the text has none, and no `\\u`
+    escape that could make one (what nearly every message is; the parsed value is then not walked)."""
+    if "\\u" in raw:
+        return False
+    try:
+        raw.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _depth(raw: str) -> int:

@@ -55,9 +55,10 @@ class OnlineGame(PacedGame):
         self._logs: dict[int | None, payloads.SeatLog] = {}  # each seat's log, extended view by view (None: the end's)
         self._words = payloads.EventLines()  # the events' lines, filled in once for every seat
         self._watched: dict[str, Any] | None = None  # the spectators' last message
-        # each seat's channels and voice plan, with what they were made of (`channel_inputs`, `plan_inputs`)
-        self._channels: dict[int, tuple[tuple[Any, ...], dict[str, bool]]] = {}
-        self._plans: dict[int, tuple[tuple[Any, ...], VoicePlan]] = {}
+        # each seat's channels and voice plan, with the view and what else they were made of
+        # (`channel_inputs`, `plan_inputs`)
+        self._channels: dict[int, tuple[dict[str, Any], tuple[Any, ...], dict[str, bool]]] = {}
+        self._plans: dict[int, tuple[dict[str, Any], tuple[Any, ...], VoicePlan]] = {}
         self._circles: dict[int, channels.NightCircles] = {}  # each seat's, read view by view
         self._listed: dict[int, tuple[dict[str, bool], list[dict[str, Any]]]] = {}  # channels: their list
 
@@ -200,18 +201,24 @@ class OnlineGame(PacedGame):
         return {} if joined is None or self.match.over else {"wolves": joined}
 
     def channels_for(self, seat: int) -> dict[str, bool]:
-        """{channel: may write} of every channel this seat may read now (the caller does not change it)."""
+        """{channel: may write} of every channel this seat may read now (the caller does not change it).
+        Asked several times for each view a seat is sent (its payload, voice plan, readable channels): for
+        the very view of the last answer only the clock's part is looked at again."""
         view, now = self.view_of(seat), time.time()
-        circles = self._circles_of(seat, view)
-        key = (channels.channel_inputs(view, circles), self._inputs(now))
+        moving = self._inputs(now)
         cached = self._channels.get(seat)
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        if cached is not None and cached[0] is view and cached[1][1] == moving:
+            return cached[2]
+        circles = self._circles_of(seat, view)
+        key = (channels.channel_inputs(view, circles), moving)
+        if cached is not None and cached[1] == key:
+            self._channels[seat] = (view, key, cached[2])
+            return cached[2]
         timer = None if self.timer is None else self.timer.to_json()
         result = channels.for_seat(view, timer, self.lobby.settings.timers, now, circles)
-        if cached is not None and identical(result, cached[1]):
-            result = cached[1]  # the same object while the channels stay the same (their list is kept by it)
-        self._channels[seat] = (key, result)
+        if cached is not None and identical(result, cached[2]):
+            result = cached[2]  # the same object while the channels stay the same (their list is kept by it)
+        self._channels[seat] = (view, key, result)
         return result
 
     def voice_plan(self, seat: int) -> VoicePlan:
@@ -221,25 +228,29 @@ class OnlineGame(PacedGame):
         view, now = self.view_of(seat), time.time()
         humans = tuple(index for index, player in enumerate(self.lobby.seats) if not player.bot)
         open_channels = self.channels_for(seat)
-        circles = self._circles_of(seat, view)
-        key = (plan_inputs(view, circles), open_channels, humans, self.lobby.settings.meldeliste)
+        meldeliste = self.lobby.settings.meldeliste
         cached = self._plans.get(seat)
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        if cached is not None and cached[0] is view and cached[1][1:] == (open_channels, humans, meldeliste):
+            return cached[2]
+        circles = self._circles_of(seat, view)
+        key = (plan_inputs(view, circles), open_channels, humans, meldeliste)
+        if cached is not None and cached[1] == key:
+            self._plans[seat] = (view, key, cached[2])
+            return cached[2]
         timer = None if self.timer is None else self.timer.to_json()
         plan = plan_for(
             view,
             humans,
-            meldeliste=self.lobby.settings.meldeliste,
+            meldeliste=meldeliste,
             timer=timer,
             timers=self.lobby.settings.timers,
             now=now,
             open_channels=open_channels,
             circles=circles,
         )
-        if cached is not None and cached[1] == plan:
-            plan = cached[1]
-        self._plans[seat] = (key, plan)
+        if cached is not None and cached[2] == plan:
+            plan = cached[2]
+        self._plans[seat] = (view, key, plan)
         return plan
 
     def _circles_of(self, seat: int, view: dict[str, Any]) -> channels.NightCircles:
