@@ -106,7 +106,10 @@ def full_collection(path: str) -> None:
 def config_for(database_url: str, pacing: str, port: int, data: Path | None = None) -> ServerConfig:
     """`pacing`: "on" (as `serve --testing`), "off" (no pauses, no waiting for the narration) or
     "production" (as `wolfrunde serve`: the narration's real length, each cue's audio rendered as it is
-    sent, into `data`/voices)."""
+    sent). The voice folder is `data`/voices, as `wolfrunde serve` has it: a temporary one of the process's
+    own would be left behind, since uvicorn ends a server it stopped by the signal that stopped it, and
+    Python's exit handlers do not run then."""
+    voices = {} if data is None else {"voices_dir": str(data / "voices")}
     common = {
         "database_url": database_url,
         "bot_delay": (0.0, 0.02),
@@ -116,11 +119,10 @@ def config_for(database_url: str, pacing: str, port: int, data: Path | None = No
         "govern_collector": True,  # as `wolfrunde serve`
     }
     if pacing == "production":
-        voices = {} if data is None else {"voices_dir": str(data / "voices")}
         return ServerConfig(**common, narration_wait=1.0, narration_prerender=True, **voices)
     if pacing == "on":
-        return ServerConfig(**common, pause_seconds=(0.0, 0.02), narration_wait=0.01)  # as `serve --testing`
-    return ServerConfig(**common, pause_seconds=(0.0, 0.0), narration_wait=0.0)
+        return ServerConfig(**common, pause_seconds=(0.0, 0.02), narration_wait=0.01, **voices)  # `serve --testing`
+    return ServerConfig(**common, pause_seconds=(0.0, 0.0), narration_wait=0.0, **voices)
 
 
 def main() -> int:
