@@ -8,8 +8,10 @@ from __future__ import annotations
 import random
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -19,7 +21,7 @@ from tests.server.test_room_lifecycle import play_until
 from wolfrunde.engine import Setup
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
-from wolfrunde.server.online import channels
+from wolfrunde.server.online import channels, payloads
 from wolfrunde.server.online.game import OnlineGame
 from wolfrunde.server.online.lobby import Lobby
 from wolfrunde.server.rooms.paced_game import Shown
@@ -149,3 +151,53 @@ def test_kept_channels_and_plans_are_those_made_afresh_after_every_decision(setu
             request = rng.choice(requests)
             match.game.decide(request.seat, request.kind, choose(match.game, request, rng))
     assert match.over
+
+
+def watched_afresh(game: OnlineGame) -> dict[str, object]:
+    """A spectator's message made from nothing kept: every seat's events compared by their JSON."""
+
+    def as_json(event: dict[str, object]) -> bytes:
+        return orjson.dumps(event, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+
+    views = [game.view_of(seat)["events"] for seat in range(game.match.seats)]
+    counters = [Counter(map(as_json, events)) for events in views[1:]]
+    public = []
+    for event in views[0]:
+        key = as_json(event)
+        if event["type"] != "step" and all(counter[key] > 0 for counter in counters):
+            for counter in counters:
+                counter[key] -= 1
+            public.append(event)
+    first = game.view_of(0)
+    end = first if first.get("result") is not None else None
+    return payloads.watch(public, [player["name"] for player in first["players"]], end)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(setup=setups().filter(lambda s: s.mode == "online"), policy_seed=st.integers(0, 2**32))
+def test_a_spectators_message_is_the_one_made_afresh_after_every_decision(setup, policy_seed):
+    """The public events and their lines are kept between changes (each event's key and line made once,
+    each seat's count kept while its events stay the same list); what a spectator is sent is still what
+    comparing every seat's events from nothing gives, whichever seats were sent a new view."""
+    match = Match(setup_dict(setup))
+    lobby = Lobby(host_id=1)
+    for seat, name in enumerate(setup.names):
+        lobby.join(seat + 1, name)
+    with tempfile.TemporaryDirectory() as folder:
+        game = OnlineGame(match, lobby, ServerConfig(database_url=default_url(Path(folder))))
+    rng = random.Random(policy_seed)
+    for seat in range(match.seats):
+        game.published[seat] = Shown(match.view(seat), match.private_events(seat), None)
+    for _ in range(MAX_DECISIONS):
+        assert game.spectator_message() == watched_afresh(game)
+        requests = match.game.pending()
+        if not requests:
+            break
+        request = rng.choice(requests)
+        match.game.decide(request.seat, request.kind, choose(match.game, request, rng))
+        for seat in rng.sample(range(match.seats), k=rng.randint(0, match.seats)):  # some seats see the change
+            view = match.game.answered_view(seat, shared=True) if rng.random() < 0.3 else match.view(seat)
+            game.published[seat] = Shown(view, match.private_events(seat), None)
+    for seat in range(match.seats):
+        game.published[seat] = Shown(match.view(seat), match.private_events(seat), None)
+    assert match.over and game.spectator_message() == watched_afresh(game)

@@ -55,6 +55,8 @@ class OnlineGame(PacedGame):
         self._logs: dict[int | None, payloads.SeatLog] = {}  # each seat's log, extended view by view (None: the end's)
         self._words = payloads.EventLines()  # the events' lines, filled in once for every seat
         self._watched: dict[str, Any] | None = None  # the spectators' last message
+        self._event_keys: dict[int, tuple[dict[str, Any], bytes]] = {}  # `_key_of`: by the event dict's id
+        self._event_counts: dict[int, tuple[list[dict[str, Any]], Counter[bytes]]] = {}  # `_counted`: by seat
         # each seat's channels and voice plan, with the view and what else they were made of
         # (`channel_inputs`, `plan_inputs`)
         self._channels: dict[int, tuple[dict[str, Any], tuple[Any, ...], dict[str, bool]]] = {}
@@ -152,21 +154,37 @@ class OnlineGame(PacedGame):
         published views only, so it moves when the seats' screens do, never with the engine running ahead;
         step calls are left out (a seat is not sent its view at each call)."""
         views = [self.view_of(seat)["events"] for seat in range(self.match.seats)]
-        counters = [Counter(_key(event) for event in events) for events in views[1:]]
+        counters = [self._counted(seat, events).copy() for seat, events in enumerate(views) if seat]
         public = []
         for event in views[0]:
-            key = _key(event)
+            key = self._key_of(event)
             if event.get("type") != "step" and all(counter[key] > 0 for counter in counters):
                 for counter in counters:
                     counter[key] -= 1
                 public.append(event)
         return public
 
+    def _counted(self, seat: int, events: list[dict[str, Any]]) -> Counter[bytes]:
+        """How often each event (by `_key`) is in this list of the seat's events; kept while the seat's
+        shared views hold the same list (the caller does not change it)."""
+        known = self._event_counts.get(seat)
+        if known is None or known[0] is not events:
+            known = self._event_counts[seat] = (events, Counter(map(self._key_of, events)))
+        return known[1]
+
+    def _key_of(self, event: dict[str, Any]) -> bytes:
+        """`_key(event)`, made once for each event dict (the seats' shared views hold the same dicts, and
+        every change a spectator watches asks for all of them again)."""
+        known = self._event_keys.get(id(event))
+        if known is None or known[0] is not event:
+            known = self._event_keys[id(event)] = (event, _key(event))
+        return known[1]
+
     def spectator_message(self) -> dict[str, Any]:
         first = self.view_of(0)
-        names = [player["name"] for player in first["players"]]
+        names = tuple(player["name"] for player in first["players"])
         end = first if first.get("result") is not None else None
-        return payloads.watch(self.public_shown(), names, end)
+        return payloads.watch(self.public_shown(), names, end, self._words)
 
     def spectator_joined(self) -> dict[str, Any]:
         """The watch message for a spectator who comes now; kept as the last one sent, so that the next

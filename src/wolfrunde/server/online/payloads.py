@@ -122,14 +122,17 @@ class SeatLog:
         return self._lines
 
 
-def lines_of(events: list[dict[str, Any]], names: list[str], reader: int | None) -> list[dict[str, Any]]:
-    """Events as German lines for `reader` (None: told to nobody in particular)."""
+def lines_of(
+    events: list[dict[str, Any]], names: Sequence[str], reader: int | None, words: EventLines | None = None
+) -> list[dict[str, Any]]:
+    """Events as German lines for `reader` (None: told to nobody in particular); `words`: the game's
+    `EventLines`, when the caller keeps them."""
     lines = []
     round_, phase = 0, "night"
     for event in events:
         if event["type"] in ("night", "day"):
             round_, phase = int(event.get("round") or round_), event["type"]
-        text = event_line(event, names, reader)
+        text = event_line(event, names, reader) if words is None else words.line(event, names, reader)
         if text:
             lines.append({"round": round_, "phase": phase, "type": event["type"], "text": text})
     return lines
@@ -165,9 +168,15 @@ def channel_list(channels: dict[str, bool]) -> list[dict[str, Any]]:
 DEATHS = ("died", "death")
 
 
-def watch(public_events: list[dict[str, Any]], names: list[str], end: dict[str, Any] | None) -> dict[str, Any]:
+def watch(
+    public_events: list[dict[str, Any]],
+    names: Sequence[str],
+    end: dict[str, Any] | None,
+    words: EventLines | None = None,
+) -> dict[str, Any]:
     """What a spectator sees: the events every seat was shown, as lines, and the table made from them
-    (who is alive, the Hauptmann); `end`: the finished game's view, where nothing is secret any more."""
+    (who is alive, the Hauptmann); `end`: the finished game's view, where nothing is secret any more;
+    `words`: the game's `EventLines`, when the caller keeps them."""
     round_, phase = 0, "night"
     dead: set[int] = set()
     captain = None
@@ -194,7 +203,7 @@ def watch(public_events: list[dict[str, Any]], names: list[str], end: dict[str, 
             "players": players,
             "result": end["result"] if end else None,
         },
-        "log": lines_of(public_events, names, None),
+        "log": lines_of(public_events, names, None, words),
         "timer": None,
     }
 
