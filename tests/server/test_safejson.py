@@ -56,20 +56,31 @@ def reason(raw: str) -> str:
     return ""
 
 
+def assert_read_as_in_full(raw: str) -> None:
+    kind, taken = outcome(lambda text: loads(text, max_chars=MAX_CHARS, max_depth=DEPTH), raw)
+    expected_kind, expected = outcome(checked_in_full, raw)
+    assert kind == expected_kind, (raw, reason(raw))
+    assert taken == expected
+    if kind == "refused":
+        with pytest.raises(RejectedJson) as refused:
+            loads(raw, max_chars=MAX_CHARS, max_depth=DEPTH)
+        word = {"depth": "verschachtelt", "json": "kein gültiges JSON", "surrogate": "Surrogate"}[reason(raw)]
+        assert word in refused.value.reason
+
+
 @settings(max_examples=400)
-@given(value=values, ascii_only=st.booleans(), cut=st.integers(0, 40))
-def test_loads_takes_and_refuses_what_checking_in_full_does(value: Any, ascii_only: bool, cut: int) -> None:
+@given(value=values, ascii_only=st.booleans(), cut=st.integers(0, 40), wrap=st.integers(0, 2 * DEPTH))
+def test_loads_takes_and_refuses_what_checking_in_full_does(value: Any, ascii_only: bool, cut: int, wrap: int) -> None:
     encoded = json.dumps(value, ensure_ascii=ascii_only)
-    for raw in (encoded, encoded[: len(encoded) - cut]):  # whole, and cut off (often no JSON at all)
-        kind, taken = outcome(lambda text: loads(text, max_chars=MAX_CHARS, max_depth=DEPTH), raw)
-        expected_kind, expected = outcome(checked_in_full, raw)
-        assert kind == expected_kind, (raw, reason(raw))
-        assert taken == expected
-        if kind == "refused":
-            with pytest.raises(RejectedJson) as refused:
-                loads(raw, max_chars=MAX_CHARS, max_depth=DEPTH)
-            word = {"depth": "verschachtelt", "json": "kein gültiges JSON", "surrogate": "Surrogate"}[reason(raw)]
-            assert word in refused.value.reason
+    wrapped = "[" * wrap + encoded + "]" * wrap  # nested around it, on either side of the limit
+    for raw in (encoded, encoded[: len(encoded) - cut], wrapped):  # whole, cut off (often no JSON at all), deeper
+        assert_read_as_in_full(raw)
+
+
+@settings(max_examples=400)
+@given(raw=st.lists(pieces, max_size=3 * DEPTH).map("".join))
+def test_any_text_of_brackets_quotes_and_escapes_is_read_as_in_full(raw: str) -> None:
+    assert_read_as_in_full(raw)
 
 
 @pytest.mark.parametrize(

@@ -154,7 +154,7 @@ class OnlineGame(PacedGame):
         published views only, so it moves when the seats' screens do, never with the engine running ahead;
         step calls are left out (a seat is not sent its view at each call)."""
         views = [self.view_of(seat)["events"] for seat in range(self.match.seats)]
-        counters = [self._counted(seat, events).copy() for seat, events in enumerate(views) if seat]
+        counters = [self._counted(seat, views[seat]).copy() for seat in range(1, len(views))]
         public = []
         for event in views[0]:
             key = self._key_of(event)
