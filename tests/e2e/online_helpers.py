@@ -14,7 +14,8 @@ PASSWORD = "geheim-123"
 SERIOUS = ("serious", "critical")
 
 # Records in the page, with performance.now(): every tap on a button of the decision sheet, and each
-# time a receipt appears or changes (sending → received), by the request's kind.
+# time a receipt appears or changes (sending → received), by the request's kind, with its text (a receipt
+# may be gone again a moment later, when the next question comes).
 RECEIPT_WATCH = """
 window.__taps = []; window.__receipts = [];
 document.addEventListener("click", (event) => {
@@ -32,7 +33,10 @@ new MutationObserver(() => {
   for (const node of document.querySelectorAll(".receipt[data-kind]")) {
     const state = node.classList.contains("sending") ? "sending" : "received";
     const kind = node.dataset.kind;
-    if (last[kind] !== state) { last[kind] = state; window.__receipts.push({ kind, state, at: performance.now() }); }
+    if (last[kind] !== state) {
+      last[kind] = state;
+      window.__receipts.push({ kind, state, text: node.textContent, at: performance.now() });
+    }
   }
   for (const kind of Object.keys(last)) {
     if (!document.querySelector(`.receipt[data-kind="${kind}"]`)) delete last[kind];
@@ -43,6 +47,26 @@ new MutationObserver(() => {
 
 def watch_receipts(page: Page) -> None:
     page.add_init_script(RECEIPT_WATCH)
+
+
+def wait_received(page: Page) -> None:
+    """Waits until a receipt has said "Angekommen" on the page (recorded when it showed: the game may have
+    moved on to the next question since, which clears the receipts)."""
+    page.wait_for_function("window.__receipts.some((r) => r.state === 'received' && r.text.includes('Angekommen'))")
+
+
+def next_change(page: Page, at_most_ms: int = 1000) -> None:
+    """Waits until the page's screen changes (any change of its document: a new view, a receipt, a
+    countdown's tick), `at_most_ms` at the longest."""
+    page.evaluate(
+        """(ms) => new Promise((done) => {
+          const stop = () => { observer.disconnect(); done(); };
+          const observer = new MutationObserver(stop);
+          observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+          setTimeout(stop, ms);
+        })""",
+        at_most_ms,
+    )
 
 
 def receipt_delays(page: Page) -> tuple[list[float], list[str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import Page, expect
-from tests.e2e.online_helpers import screens
+from tests.e2e.online_helpers import next_change, screens
 from tests.e2e.test_online_game import act
 from tests.e2e.test_online_votes import start_game
 
@@ -24,7 +24,7 @@ def test_the_meldeliste_gives_the_word_in_order(new_context) -> None:  # type: i
         for page in pages:
             if page.locator(".phasebar.phase-night").count():
                 act(page)  # a human wolf chooses; villagers sleep through the night's timer
-        pages[0].wait_for_timeout(200)
+        next_change(pages[0])
     speaking = [p for p in pages if alive_with_list(p)]
     assert len(speaking) >= 2, "two living players see the Meldeliste by day"
     first, second = speaking[0], speaking[1]

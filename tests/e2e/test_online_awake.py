@@ -34,13 +34,17 @@ Object.defineProperty(navigator, "wakeLock", { configurable: true, value: { requ
 """
 
 NO_WAKE_LOCK = """Object.defineProperty(navigator, "wakeLock", { configurable: true, value: undefined });"""
+# every card acts in the first night, so the night waits for the player's own question (its timer, 120 s)
+# before anyone can die: the game runs while the test looks. With villagers a bot wolf could kill him at once,
+# and the bots alone then play to the end within seconds (no game, no wake lock, no card to tap).
+EVERY_CARD_ACTS = {"werewolf": 1, "seer": 1, "witch": 1, "bodyguard": 1, "fox": 1}
 
 
 def start(page: Page, name: str) -> None:
     register(page, name)
     open_room(page)
     add_bots(page, 4)
-    set_timers(page, 60)
+    set_timers(page, 120, roles=EVERY_CARD_ACTS)
 
 
 def test_a_running_game_keeps_the_screen_awake(new_context) -> None:  # type: ignore[no-untyped-def]

@@ -13,6 +13,7 @@ from tests.e2e.online_helpers import (  # noqa: F401 (PASSWORD: other tests impo
     add_bots,
     audit,
     is_over,
+    next_change,
     open_room,
     receipt_delays,
     register,
@@ -101,7 +102,7 @@ def test_five_players_play_a_whole_game_in_their_browsers(new_context) -> None: 
                     screens(page, "online-day-vote")
                     findings += audit(page, "day vote")
                     break
-        pages[0].wait_for_timeout(150)
+        next_change(pages[0])  # the game moves every screen at once
 
     assert all(is_over(page) for page in pages), f"the game did not end in time (decisions seen: {sorted(seen)})"
     assert {"werewolves", "vote"} <= seen

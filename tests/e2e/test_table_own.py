@@ -10,6 +10,7 @@ import time
 import segno
 from playwright.sync_api import Error, Page
 from tests.e2e.conftest import screenshot
+from tests.e2e.online_helpers import next_change
 
 from wolfrunde.server.rooms.lookup import QR_COLOURS
 from wolfrunde.server.texts import QR_TITLE
@@ -114,7 +115,7 @@ def test_own_devices_six_guests_join_by_qr_and_play_to_the_end(new_context, serv
                 screenshot(page, "table-own-discussion")
             if answer_one(page, rng) and "decide" not in shots:
                 shots.add("decide")
-        time.sleep(0.05)
+        next_change(host, 250)  # a new screen on the host, a countdown's tick, a quarter second at most
     else:
         raise AssertionError("the game did not end in time")
     screenshot(host, "table-own-end")
