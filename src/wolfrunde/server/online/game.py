@@ -4,7 +4,6 @@ view with its chat channels, and the lovers' whispering window."""
 from __future__ import annotations
 
 import time
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +15,7 @@ from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import Match
 from wolfrunde.server.online import channels, payloads
 from wolfrunde.server.online.lobby import DEFAULT_TIMERS, Lobby
+from wolfrunde.server.online.public_log import PublicLog
 from wolfrunde.server.rooms.kind import Peer
 from wolfrunde.server.rooms.narration import RoomNarration
 from wolfrunde.server.rooms.paced_game import PacedGame, Shown
@@ -56,7 +56,7 @@ class OnlineGame(PacedGame):
         self._words = payloads.EventLines()  # the events' lines, filled in once for every seat
         self._watched: dict[str, Any] | None = None  # the spectators' last message
         self._event_keys: dict[int, tuple[dict[str, Any], bytes]] = {}  # `_key_of`: by the event dict's id
-        self._event_counts: dict[int, tuple[list[dict[str, Any]], Counter[bytes]]] = {}  # `_counted`: by seat
+        self._public = PublicLog(self._key_of)
         # each seat's channels and voice plan, with the view and what else they were made of
         # (`channel_inputs`, `plan_inputs`)
         self._channels: dict[int, tuple[dict[str, Any], tuple[Any, ...], dict[str, bool]]] = {}
@@ -153,28 +153,10 @@ class OnlineGame(PacedGame):
         """The events every seat has been shown, in order: what the whole table knows. Built from the
         published views only, so it moves when the seats' screens do, never with the engine running ahead;
         step calls are left out (a seat is not sent its view at each call)."""
-        views = [self.view_of(seat)["events"] for seat in range(self.match.seats)]
-        counters = [self._counted(seat, views[seat]).copy() for seat in range(1, len(views))]
-        public = []
-        for event in views[0]:
-            key = self._key_of(event)
-            if event.get("type") != "step" and all(counter[key] > 0 for counter in counters):
-                for counter in counters:
-                    counter[key] -= 1
-                public.append(event)
-        return public
-
-    def _counted(self, seat: int, events: list[dict[str, Any]]) -> Counter[bytes]:
-        """How often each event (by `_key`) is in this list of the seat's events; kept while the seat's
-        shared views hold the same list (the caller does not change it)."""
-        known = self._event_counts.get(seat)
-        if known is None or known[0] is not events:
-            known = self._event_counts[seat] = (events, Counter(map(self._key_of, events)))
-        return known[1]
+        return self._public.shown([self.view_of(seat)["events"] for seat in range(self.match.seats)])
 
     def _key_of(self, event: dict[str, Any]) -> bytes:
-        """`_key(event)`, made once for each event dict (the seats' shared views hold the same dicts, and
-        every change a spectator watches asks for all of them again)."""
+        """`_key(event)`, made once for each event dict (the seats' shared views hold the same dicts)."""
         known = self._event_keys.get(id(event))
         if known is None or known[0] is not event:
             known = self._event_keys[id(event)] = (event, _key(event))
