@@ -8,14 +8,13 @@ from __future__ import annotations
 import random
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 
-import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tests.server.rooms_harness import online_setup
+from tests.server.test_public_log import shown_afresh
 from tests.server.test_room_lifecycle import play_until
 
 from wolfrunde.engine import Setup
@@ -155,19 +154,7 @@ def test_kept_channels_and_plans_are_those_made_afresh_after_every_decision(setu
 
 def watched_afresh(game: OnlineGame) -> dict[str, object]:
     """A spectator's message made from nothing kept: every seat's events compared by their JSON."""
-
-    def as_json(event: dict[str, object]) -> bytes:
-        return orjson.dumps(event, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
-
-    views = [game.view_of(seat)["events"] for seat in range(game.match.seats)]
-    counters = [Counter(map(as_json, events)) for events in views[1:]]
-    public = []
-    for event in views[0]:
-        key = as_json(event)
-        if event["type"] != "step" and all(counter[key] > 0 for counter in counters):
-            for counter in counters:
-                counter[key] -= 1
-            public.append(event)
+    public = shown_afresh([game.view_of(seat)["events"] for seat in range(game.match.seats)])
     first = game.view_of(0)
     end = first if first.get("result") is not None else None
     return payloads.watch(public, [player["name"] for player in first["players"]], end)

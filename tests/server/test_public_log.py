@@ -17,10 +17,11 @@ Event = dict[str, Any]
 
 
 def key_of(event: Event) -> bytes:
-    return orjson.dumps(event, option=orjson.OPT_SORT_KEYS)
+    return orjson.dumps(event, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
 
 
 def shown_afresh(lists: list[list[Event]]) -> list[Event]:
+    """The public events made from nothing kept: every seat's events compared by their JSON."""
     counters = [Counter(map(key_of, events)) for events in lists[1:]]
     public = []
     for event in lists[0]:
