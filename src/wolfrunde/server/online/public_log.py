@@ -43,8 +43,9 @@ class PublicLog:
             before = self._lists[seat]
             if events is before:
                 continue
-            new = events[len(before) :] if continues(events, before) else events
-            if new is events and before:
+            continued = continues(events, before)  # always, from an empty list
+            new = events[len(before) :] if continued else events
+            if not continued:
                 recounted = True
                 if seat == 0:
                     self._forget_first()
