@@ -15,6 +15,7 @@ from wolfrunde.engine.texts import (
     role_pages,
     step_call,
     step_line,
+    told_already,
     winner_line,
 )
 from wolfrunde.engine.texts.catalogue import catalogue, problems
@@ -146,3 +147,25 @@ def test_a_morning_with_one_victim_reads_in_the_singular_in_a_game():
     names = [p.name for p in game.players]
     (morning,) = [event_dict(e) for e in game.events if e.type == "morning"]
     assert event_line(morning, names, 0) == "Am Morgen fehlt: Carl."
+
+
+def test_the_tally_reads_most_votes_first_then_by_seat():
+    names = ["Anna", "Ben", "Carl", "Dora"]
+    votes = {"type": "votes", "kind": "vote", "ballots": {}, "counts": {1: 1, 3: 3, 0: 2, 2: 1}}
+    assert event_line(votes, names, None) == "Stimmen: Dora 3, Anna 2, Ben 1, Carl 1."
+    assert event_line({**votes, "counts": {"2": 1, "0": 1}}, names, 1) == "Stimmen: Anna 1, Carl 1."
+
+
+def test_a_death_told_to_every_reader_is_told_once():
+    """The end's log holds a death's omniscient `death` and its public `died` one after the other: the
+    second says nothing new. A seat's log during the game has only the `died`, which it keeps."""
+    game = new_game("werewolf", "hunter", "villager", "villager", "villager", "villager")
+    run_until(game, lambda g: g.phase.value == "day" and "vote" in {r.kind for r in g.pending()}, captain="Ben")
+    answer(game, vote="Ben")
+    events = [event_dict(e) for e in game.events]
+    pairs = list(zip([None, *events], events, strict=False))
+    repeated = [event for before, event in pairs if told_already(event, before)]
+    assert repeated and all(event["type"] == "died" for event in repeated)
+    assert len(repeated) == sum(event["type"] == "death" for event in events), "each death's `died` follows it"
+    public = [event_dict(e) for e in game.events if e.visible_to is None]
+    assert not any(told_already(event, before) for before, event in zip([None, *public], public, strict=False))

@@ -136,3 +136,46 @@ def test_sockets_from_another_site_are_refused(client: TestClient) -> None:
     headers = as_user(host) | {"origin": "https://evil.example"}
     with client.websocket_connect(f"/ws/rooms/{code}", headers=headers) as ws:
         assert ws.receive_json()["code"] == "wrong_origin"
+
+
+def seated_lobby(ws, seats: int) -> None:  # type: ignore[no-untyped-def]
+    """Waits for the lobby with this many seats (the change the device waits for was handled)."""
+    while len(receive_until(ws, "lobby")["seats"]) != seats:
+        pass
+
+
+def drained(ws) -> list[dict]:  # type: ignore[no-untyped-def,type-arg]
+    """What the device received up to its next `pong` (the room answers a ping after what came before)."""
+    ws.send_json({"type": "ping", "ref": "p"})
+    messages = []
+    while (message := ws.receive_json())["type"] != "pong":
+        messages.append(message)
+    return messages
+
+
+def welcomed(ws) -> list[int | None]:  # type: ignore[no-untyped-def]
+    return [m["you"]["seat"] for m in drained(ws) if m["type"] == "welcome"]
+
+
+def test_a_player_who_moves_up_when_a_seat_before_him_goes_is_told_his_new_seat(client: TestClient) -> None:
+    host, code = open_room(client)
+    ben, carl = sign_up(client, "Ben"), sign_up(client, "Carl")
+    with (
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as host_ws,
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(ben)) as ben_ws,
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(carl)) as carl_ws,
+    ):
+        host_ws.send_json({"type": "add_bot"})  # seat 1
+        seated_lobby(host_ws, 2)
+        ben_ws.send_json({"type": "join"})
+        seated_lobby(host_ws, 3)
+        carl_ws.send_json({"type": "join"})
+        seated_lobby(host_ws, 4)
+        assert welcomed(ben_ws) == [None, 2] and welcomed(carl_ws) == [None, 3]
+        host_ws.send_json({"type": "kick", "seat": 1})  # the bot before them goes
+        seated_lobby(host_ws, 3)
+        assert welcomed(ben_ws) == [1] and welcomed(carl_ws) == [2]
+        ben_ws.send_json({"type": "leave"})  # Ben stands up: Carl moves up again
+        seated_lobby(host_ws, 2)
+        assert welcomed(ben_ws) == [None] and welcomed(carl_ws) == [1]
+        assert welcomed(host_ws) == [], "the host's seat never changed"

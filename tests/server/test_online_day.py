@@ -86,3 +86,29 @@ def test_who_dies_by_the_vote_reads_the_jenseits_written_before(tmp_path: Path) 
     before, beyond = asyncio.run(scenario())
     assert before == [], "the living do not read the Jenseits"
     assert beyond == ["Hier ist es still."]
+
+
+def test_when_the_last_ballot_closes_the_vote_every_device_stops_showing_its_tally(tmp_path: Path) -> None:
+    """The closing ballot is never shown in a tally (the narrator tells the verdict first); instead every
+    seat and spectator is told that nobody is asked any more, and no tally of that vote follows."""
+    db = day_room(tmp_path)
+
+    async def scenario() -> list[list[dict[str, Any]]]:
+        async with running_room(db, config_for(db)) as actor:
+            members = {seat: await join(actor, seat, NAMES) for seat in range(6)}
+            watcher = Member(actor, Identity(user_id=99, name="Zaungast"))
+            assert await actor.attach(watcher.peer) is None
+            for seat in LIVING:
+                await vote(members[seat], ACCUSED if seat != ACCUSED else 0, f"v{seat}")
+            for seat in range(6):
+                await members[seat].next("game", lambda m: not m["view"]["players"][ACCUSED]["alive"], timeout=60)
+            await watcher.next("watch", lambda m: not m["view"]["players"][ACCUSED]["alive"], timeout=60)
+            for member in [*members.values(), watcher]:
+                await member.settled()
+            return [member.messages for member in [*members.values(), watcher]]
+
+    for messages in asyncio.run(scenario()):
+        tallies = [m for m in messages if m["type"] == "voted"]
+        closing = tallies[-1]
+        assert closing == {"type": "voted", "round": 1, "kind": "vote", "seats": [], "voters": [], "counts": []}
+        assert all(len(m["seats"]) < len(LIVING) for m in tallies), "the closing ballot is in no tally"

@@ -3,8 +3,10 @@ and what the one shared device is shown at each stage."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from wolfrunde.server.werwoerter_app.payloads import game_part
@@ -71,6 +73,22 @@ def test_the_qr_code_is_an_svg_of_the_join_link(client: TestClient) -> None:
     assert qr.status_code == 200 and qr.headers["content-type"].startswith("image/svg+xml")
     assert qr.text.lstrip().startswith("<svg") and code in qr.text  # the code is in its title
     assert client.get("/api/ww/rooms/XXXXX/qr.svg").status_code == 404
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_shared_device_is_sent_the_words_to_choose_from_only_while_the_mayor_alone_looks(seed: int) -> None:
+    """The candidates and their hints (which tell the Bürgermeister's secret role) are open from the deal
+    on, while the device goes from hand to hand."""
+    game = Game(Setup(players=tuple(NAMES), seed=seed))
+    choice = game.pending()[0]
+    assert choice.kind is Kind.CHOOSE_WORD
+    for stage in (Stage.DEAL, Stage.NIGHT_START):
+        part = game_part(game, game.mayor, True, stage)
+        assert part["pending"] == [] and part["hints"] == [], stage
+        assert not set(choice.options) & set(json.dumps(part).split('"')), stage
+    shown = game_part(game, game.mayor, True, Stage.MAYOR)
+    assert [request["kind"] for request in shown["pending"]] == ["choose_word"]
+    assert shown["pending"][0]["options"] == list(choice.options)
 
 
 def test_the_shared_device_shows_role_word_and_werewolves_only_at_their_moments() -> None:

@@ -25,7 +25,7 @@ HAND_STEPS = ("captain_election", "discussion")  # a hand raised during the vote
 
 def check(game: Game, seat: int, kind: str) -> None:
     """Raises IllegalMove when this move is not allowed now."""
-    _check(game, seat)
+    _check(game, seat, "Melden" if kind == RAISE_HAND else "Das Wort weitergeben")
     if kind == DONE_SPEAKING and (not game.speakers or game.speakers[0] != seat):
         raise IllegalMove(f"{game.players[seat].name} hat gerade nicht das Wort.")
 
@@ -56,10 +56,11 @@ def new_day(game: Game) -> None:
     game.speakers = []
 
 
-def _check(game: Game, seat: int) -> None:
+def _check(game: Game, seat: int, move: str) -> None:
+    """`move`: the move's German name, as the reason names it."""
     if not game.setup.meldeliste:
         raise IllegalMove("Diese Runde spielt ohne Meldeliste.")
     if not (game.phase is Phase.DAY and 0 <= seat < len(game.players) and game.players[seat].alive):
-        raise IllegalMove("Melden geht nur tagsüber und nur für Lebende.")
+        raise IllegalMove(f"{move} geht nur tagsüber und nur für Lebende.")
     if game.step not in HAND_STEPS:
-        raise IllegalMove("Melden geht nur während der Beratung.")
+        raise IllegalMove(f"{move} geht nur während der Beratung.")

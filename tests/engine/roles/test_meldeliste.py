@@ -19,8 +19,10 @@ def test_silent_players_get_a_vote_against_them():
     for speaker in (0, 1, 2, 3):
         game.decide(speaker, "raise_hand", True)
     to_vote(game)
-    with pytest.raises(IllegalMove, match="Beratung"):
+    with pytest.raises(IllegalMove, match=r"^Melden geht nur während der Beratung"):
         game.decide(4, "raise_hand", True)
+    with pytest.raises(IllegalMove, match=r"^Das Wort weitergeben geht nur während der Beratung"):
+        game.decide(0, "done_speaking", True)
     for request in game.pending():
         game.decide(request.seat, "vote", None)
     deaths = [e.data for e in game.events if e.type == "death"]

@@ -11,6 +11,7 @@ the game from here:
     prompt(kind), hint(kind), nobody_label(kind), request_call(kind), kind_title(kind)
     cause_label(cause), winner_line(winner), side_label(side)
     event_line(event, names, reader)     one event as a German line for seat `reader`
+    told_already(event, before)          the event's line would repeat the one before it (skip it)
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from wolfrunde.engine.texts.catalogue import catalogue, core_texts, role_texts
-from wolfrunde.engine.texts.lines import SIDES, event_line, role_name
+from wolfrunde.engine.texts.lines import SIDES, event_line, role_name, told_already
 
 __all__ = [
     "cause_label",
@@ -35,6 +36,7 @@ __all__ = [
     "side_label",
     "step_call",
     "step_line",
+    "told_already",
     "winner_line",
 ]
 

@@ -105,8 +105,9 @@ class _Values(dict[str, str]):
             return SIDES.get(value, str(value))
         if key == "cause":
             return texts.causes[value].label if value in texts.causes else str(value)
-        if key == "counts":
-            shown = [f"{self._seats(int(seat))} {count}" for seat, count in value.items()]
+        if key == "counts":  # most votes first, then by seat
+            ranked = sorted(((int(seat), count) for seat, count in value.items()), key=lambda item: (-item[1], item[0]))
+            shown = [f"{self._seats(seat)} {count}" for seat, count in ranked]
             return ", ".join(shown) or "keine Stimmen"
         return str(value)
 
@@ -132,6 +133,17 @@ def event_line(event: Mapping[str, Any], names: Sequence[str], reader: int | Non
     """One event (a view's event dict: {"type": …, fields …}) as a German line for seat `reader`
     (None: a reader who is none of the seats involved, such as the omniscient end-of-game log)."""
     return fill_line(event_template(event, reader), event, names)
+
+
+def told_already(event: Mapping[str, Any], before: Mapping[str, Any] | None) -> bool:
+    """Whether `event` says nothing its predecessor in a log did not: a death's public `died` right after
+    its omniscient `death`, which only a reader of every event (the end's log) has both of."""
+    return (
+        before is not None
+        and event["type"] == "died"
+        and before["type"] == "death"
+        and before.get("player") == event.get("player")
+    )
 
 
 def event_template(event: Mapping[str, Any], reader: int | None = None) -> str:

@@ -60,6 +60,7 @@ class OnlineRoom(BoundKind):
         self.halted_on_load = False
         self.rng = random.Random()
         self._voted_due = False  # ballots came in a batch: the tally goes out when it settles
+        self._tallied: tuple[int, str] | None = None  # the (round, kind) of the open vote whose tally was sent
 
     # --- creation and restore -----------------------------------------------------------------------
     @classmethod
@@ -168,6 +169,7 @@ class OnlineRoom(BoundKind):
             await self._room.save(status=RoomStatus.HALTED.value, timer=None)
         elif self.game is not None:
             await self.game.wake(event)
+            self._tell_vote_closed()  # a vote's timer may have closed it
 
     async def handle(self, peer: Peer, message: protocol.Message) -> None:
         if isinstance(message, m.Decide):
@@ -201,9 +203,15 @@ class OnlineRoom(BoundKind):
         return None if user is None else self.lobby.seat_of(user)
 
     def _refresh_seats(self) -> None:
+        """Every device follows its account's seat in the lobby; a device whose seat changed (it sat down,
+        stood up, was removed, or moved up when someone before it left) is told its seat anew."""
         for peer in self._room.peers():
-            if not peer.extra.get("bot"):
-                peer.seat = self._seat_of(peer)
+            if peer.extra.get("bot"):
+                continue
+            seat = self._seat_of(peer)
+            if seat != peer.seat:
+                peer.seat = seat
+                peer.send(payloads.welcome(self._room.code, peer.identity.user_id or 0, peer.identity.name, seat))
 
     def _online_users(self) -> set[int]:
         return {
@@ -267,9 +275,8 @@ class OnlineRoom(BoundKind):
             raise Refusal("removed")
         if self.lobby.full:
             raise Refusal("room_full")
-        seat = self.lobby.join(user, peer.identity.name, kept_pronunciation(message.say))
-        peer.send(payloads.welcome(self._room.code, user, peer.identity.name, seat))
-        await self._save_lobby(peer, message.ref)
+        self.lobby.join(user, peer.identity.name, kept_pronunciation(message.say))
+        await self._save_lobby(peer, message.ref)  # its `welcome` tells the device its seat
 
     async def _pronounce(self, peer: Peer, message: m.Pronounce) -> None:
         self._lobby_gate(peer, host=False)
@@ -287,7 +294,6 @@ class OnlineRoom(BoundKind):
         if peer.identity.user_id == self.lobby.host_id:
             raise Refusal("cannot_remove_host")
         self.lobby.remove(seat)
-        peer.send(payloads.welcome(self._room.code, peer.identity.user_id or 0, peer.identity.name, None))
         await self._save_lobby(peer, message.ref)
 
     async def _settings(self, peer: Peer, message: m.ChangeSettings) -> None:
@@ -335,7 +341,6 @@ class OnlineRoom(BoundKind):
         for other in self._room.peers():
             if not seat.bot and other.identity.user_id == seat.user_id:
                 other.send(payloads.removed())
-                other.send(payloads.welcome(self._room.code, other.identity.user_id or 0, other.identity.name, None))
         await self._save_lobby(peer, message.ref)
 
     async def _add_bot(self, peer: Peer, message: m.AddBot) -> None:
@@ -380,7 +385,7 @@ class OnlineRoom(BoundKind):
         await room.reset_game(status=RoomStatus.LOBBY.value)
         if self.game is not None:
             self.game.cancel()
-        self.game = None
+        self.game, self._tallied = None, None
         room.set_status(RoomStatus.LOBBY)
         for bot in [p for p in room.peers() if p.extra.get("bot")]:
             bot.conn.close()
@@ -420,6 +425,7 @@ class OnlineRoom(BoundKind):
         shown = live(game.match.game)
         if shown is None:
             return None
+        self._tallied = (game.match.round, shown["kind"])
         return payloads.voted(game.match.round, shown)
 
     def _tell_voted(self) -> None:
@@ -428,6 +434,22 @@ class OnlineRoom(BoundKind):
         message = self._voted_message()
         if message is not None:
             self._room.broadcast(lambda peer: None if peer.extra.get("bot") else message)
+        else:
+            self._tell_vote_closed()
+
+    def _tell_vote_closed(self) -> None:
+        """The vote whose tally the devices show has closed (its last ballot, its timer): they stop showing
+        it, so nobody reads a tally without the ballot that closed it while the narrator tells the verdict.
+        Who voted for whom shows with the next view. The close is public, so is this message."""
+        game, tallied = self.game, self._tallied
+        if tallied is None or game is None:
+            return
+        shown = live(game.match.game)
+        if shown is not None and (game.match.round, shown["kind"]) == tallied:
+            return
+        self._tallied = None
+        message = payloads.vote_closed(*tallied)
+        self._room.broadcast(lambda peer: None if peer.extra.get("bot") else message)
 
     async def _chat(self, peer: Peer, message: m.Chat) -> None:
         seat = self._seat_of(peer)

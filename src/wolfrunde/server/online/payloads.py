@@ -6,7 +6,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from wolfrunde.engine.texts import event_line
+from wolfrunde.engine.texts import event_line, told_already
 from wolfrunde.engine.texts.lines import event_template, fill_line
 from wolfrunde.engine.view import continues
 from wolfrunde.server.addresses import ONLINE
@@ -110,9 +110,13 @@ class SeatLog:
         if key != self._key or not grown:
             self._key, lines, self._round, self._phase, known = key, [], 0, "night", 0
         added = []
+        before = events[known - 1] if known else None
         for event in events[known:]:
             if event["type"] in ("night", "day"):
                 self._round, self._phase = int(event.get("round") or self._round), event["type"]
+            repeated, before = told_already(event, before), event
+            if repeated:
+                continue
             text = event_line(event, names, reader) if self._words is None else self._words.line(event, names, reader)
             if text:
                 added.append({"round": self._round, "phase": self._phase, "type": event["type"], "text": text})
@@ -129,9 +133,13 @@ def lines_of(
     `EventLines`, when the caller keeps them."""
     lines = []
     round_, phase = 0, "night"
+    before = None
     for event in events:
         if event["type"] in ("night", "day"):
             round_, phase = int(event.get("round") or round_), event["type"]
+        repeated, before = told_already(event, before), event
+        if repeated:
+            continue
         text = event_line(event, names, reader) if words is None else words.line(event, names, reader)
         if text:
             lines.append({"round": round_, "phase": phase, "type": event["type"], "text": text})
@@ -206,6 +214,12 @@ def watch(
         "log": lines_of(public_events, names, None, words),
         "timer": None,
     }
+
+
+def vote_closed(round_: int, kind: str) -> dict[str, Any]:
+    """The day's vote `kind` that the last `voted` showed has closed: nobody is asked any more, so there is
+    no tally to show (the same shape as an open vote's message, with every list empty)."""
+    return {"type": "voted", "round": round_, "kind": kind, "seats": [], "voters": [], "counts": []}
 
 
 def voted(round_: int, vote: dict[str, Any]) -> dict[str, Any]:

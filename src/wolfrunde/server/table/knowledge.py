@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from wolfrunde.engine.core import DAY_STEPS
 from wolfrunde.server.match import Match
 
 PUBLIC_KINDS = frozenset({"hunter", "captain_successor", "tiebreak"})  # decided openly at the table
@@ -47,6 +48,11 @@ def step_indices(match: Match) -> list[int]:
 
 def step_of(match: Match, index: int) -> str:
     return str(match.game.events[index].data["step"])
+
+
+def night_step(step: str) -> bool:
+    """Whether a called step belongs to the night (the village closes its eyes) or to the day (the verdict)."""
+    return step not in DAY_STEPS
 
 
 def pending(match: Match, seats: Iterable[int] | None = None) -> list[dict[str, Any]]:

@@ -635,6 +635,7 @@ class SingleDevice:
             "screen": "call",
             "label": label,
             "title": texts.wakes(k.step_of(self.match, index)),
+            "night": k.night_step(k.step_of(self.match, index)),  # only then does everyone close his eyes
             "acting": acting,
             "pause": round(pause, 2),
             "call": self.calls_done,

@@ -180,9 +180,14 @@ def game_log(events: Iterable[Any], names: Sequence[str]) -> list[str]:
     """The whole game, night by night, as the end of a table shows it: every event, secret ones too, in
     the third person (the engine's lines); events without a line of their own are left out."""
     lines = []
+    before = None
     for event in events:
+        as_dict = {"type": event.type, **event.data}
+        repeated, before = german.told_already(as_dict, before), as_dict
+        if repeated:
+            continue
         try:
-            line = german.event_line({"type": event.type, **event.data}, names, None)
+            line = german.event_line(as_dict, names, None)
         except (KeyError, IndexError, ValueError):
             continue
         if line:

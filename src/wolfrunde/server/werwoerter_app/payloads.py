@@ -14,6 +14,7 @@ from wolfrunde.server.werwoerter_app.hints_now import current_keys, described
 from wolfrunde.server.werwoerter_app.stages import Stage
 from wolfrunde.server.werwoerter_app.state import RoundState
 from wolfrunde.werwoerter import Game
+from wolfrunde.werwoerter.decisions import Kind
 
 DEVICE = -1
 """Who the one device of a single-device round is (it acts for every seat)."""
@@ -73,7 +74,9 @@ def game_part(game: Game, seat: int, shared: bool, stage: Stage) -> dict[str, An
     events = view.pop("events")
     pending = view["pending"]
     if shared:
-        pending = [r.describe() for r in game.pending()]
+        # the word's choice (its candidates, and hints that tell the Bürgermeister's secret role) is open
+        # from the deal on, while the device goes round: it is shown when he alone looks, not before
+        pending = [r.describe() for r in game.pending() if r.kind is not Kind.CHOOSE_WORD or stage is Stage.MAYOR]
     keys = current_keys(events, pending)
     view["log"] = [{"marker": e["marker"], "to": e["to"]} for e in events if e["type"] == "marker_given"]
     view["pending"] = pending

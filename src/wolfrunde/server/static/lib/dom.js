@@ -78,3 +78,25 @@ export function steadyWhilePressed(draw, root) {
     else draw();
   };
 }
+
+// Text a player is typing survives a redraw: a field marked `data-draft="<key>"` is drawn empty, so
+// `takeDrafts(root)` before the redraw and `restoreDrafts(root, drafts)` after it put back what each key
+// held, with the caret where it was if the field has the keyboard. A key names what the text is for
+// (the chat's channel), so a draft never moves to another field.
+export function takeDrafts(root) {
+  const drafts = new Map();
+  for (const node of root.querySelectorAll("[data-draft]")) {
+    if (node.value) drafts.set(node.dataset.draft, { value: node.value, start: node.selectionStart, end: node.selectionEnd });
+  }
+  return drafts;
+}
+
+export function restoreDrafts(root, drafts) {
+  if (!drafts.size) return;
+  for (const node of root.querySelectorAll("[data-draft]")) {
+    const kept = drafts.get(node.dataset.draft);
+    if (!kept || node.value) continue;
+    node.value = kept.value;
+    if (document.activeElement === node && kept.start !== null) node.setSelectionRange(kept.start, kept.end);
+  }
+}

@@ -255,6 +255,9 @@ export const TEXT = {
     endDiscussion: "Beratung beenden",
     onlyYou: "Nur für dich",
     captain: "Hauptmann",
+    received: "Angekommen.",
+    yourPick: (label) => `Deine Wahl: ${label}`,
+    sending: "Wird gesendet …",
   },
 
   // ---- Werwörter (/ww, /ww/{code}) ------------------------------------------------------------------

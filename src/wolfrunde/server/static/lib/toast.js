@@ -20,3 +20,10 @@ export function toast(text, level = "info") {
   timer = setTimeout(() => { box.hidden = true; }, SHOWN_MS);
   return box;
 }
+
+// Takes an open toast away at once, e.g. before a shared device goes to the next person.
+export function dismissToast() {
+  clearTimeout(timer);
+  const box = document.getElementById("toast");
+  if (box) box.hidden = true;
+}

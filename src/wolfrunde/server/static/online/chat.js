@@ -14,7 +14,7 @@ export function chatSection(room, channels, { over = false, title = T.ui.chat } 
   if (!ids.includes(state.channel)) state.channel = ids[0];
   const current = state.channel, writable = channels.lobby ? true : channels[current].write;
   const input = el("input", { id: "chat-text", placeholder: T.ui.chatPlaceholder, maxlength: 500, disabled: !writable,
-    autocomplete: "off", "aria-label": T.ui.chatLabel });
+    autocomplete: "off", "aria-label": T.ui.chatLabel, "data-draft": `chat-${current}` });
   const submit = (event) => {
     event.preventDefault();
     const text = input.value.trim();

@@ -103,7 +103,8 @@ function newsSection(log, view) {
 // While a vote of the day is open: the tally so far by candidate and how many have voted (the server's
 // `voted` message, the same for every seat; who voted for whom shows when it closes).
 function tallySection(voted, view, names) {
-  if (!voted || view.phase !== "day" || voted.round !== view.round || !voted.voters) return null;
+  // a vote nobody is asked in any more has closed (the server's last `voted` of it): no tally
+  if (!voted || view.phase !== "day" || voted.round !== view.round || !voted.voters?.length) return null;
   const name = (seat) => names[seat] ?? "?";
   return el("section", { class: "tally panel", "aria-live": "polite", "aria-labelledby": "tally-title" },
     el("h2", { id: "tally-title" }, T.ui.tally),

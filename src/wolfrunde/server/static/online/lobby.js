@@ -65,7 +65,8 @@ function kept(name, inputs, build) {
 // sees a banner wherever the online round is open (online/invites.js). The answer shows under the field.
 function inviteSection(code) {
   const I = TEXT.invites;
-  const name = el("input", { id: "invite-name", autocomplete: "off", maxlength: 24, "aria-describedby": "invite-status" });
+  const name = el("input", { id: "invite-name", autocomplete: "off", maxlength: 24, "aria-describedby": "invite-status",
+    "data-draft": "invite-name" });
   const status = el("p", { class: "hint", id: "invite-status", role: "status" });
   async function submit(event) {
     event.preventDefault();

@@ -1,6 +1,6 @@
 // One online room on this page: its connection (docs/protocol.md, "The room WebSocket"), what the
 // server has told this seat, and which screen shows it.
-import { el, mount, steadyWhilePressed } from "../lib/dom.js";
+import { el, mount, restoreDrafts, steadyWhilePressed, takeDrafts } from "../lib/dom.js";
 import * as narration from "../lib/narration.js";
 import { openSocket } from "../lib/socket.js";
 import { toast } from "../lib/toast.js";
@@ -76,9 +76,11 @@ function receive(message) {
       if (message.status === "lobby" && (state.game || state.watch)) {
         state.game = null; state.watch = null; state.showRole = false; state.died = false;
       }
-      if (state.seat === null && message.status === "lobby" && !state.joinTried) {
+      // whoever opens a lobby's link without a seat sits down, once: not after standing up, and not a
+      // spectator when the host opens the table again (the lobby offers the seat to take)
+      if (!state.joinTried) {
         state.joinTried = true;
-        send({ type: "join", ...(state.say ? { say: state.say } : {}) });
+        if (state.seat === null && message.status === "lobby") send({ type: "join", ...(state.say ? { say: state.say } : {}) });
       }
       break;
     case "game": gameArrived(message); break;
@@ -152,11 +154,15 @@ function draw() {
   // the screen stays awake while a game runs, for players and spectators alike
   keepAwake(running && (state.game ? state.game.view.result === null : state.lobby.status === "running"));
   const active = document.activeElement, activeId = active && active.id;
+  const drafts = takeDrafts(main);
   if (state.game && state.seat !== null) mount(main, ...gameScreen(room));
   else if (running && state.watch) mount(main, ...watchScreen(room));
   else mount(main, ...lobbyScreen(room));
-  // a screen drawn anew keeps the keyboard where it was: the same node, or the new one with its id
-  if (!active || active === document.body) return;
-  const again = document.contains(active) ? active : activeId ? document.getElementById(activeId) : null;
-  if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+  // a screen drawn anew keeps the keyboard where it was (the same node, or the new one with its id) and
+  // what was being typed
+  if (active && active !== document.body) {
+    const again = document.contains(active) ? active : activeId ? document.getElementById(activeId) : null;
+    if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+  }
+  restoreDrafts(main, drafts);
 }

@@ -309,7 +309,9 @@ function createVoice(socketOf) {
     if (!root) {
       ensureStyle();
       root = el("aside", { id: "voice", class: "voice", "aria-label": T.title });
-      document.body.prepend(root); // on a phone it stands above the game, in the page's flow (voice.css)
+      // on a phone it stands above the game, below the page's header, in the page's flow (voice.css)
+      const main = document.getElementById("main");
+      if (main) main.before(root); else document.body.prepend(root);
       document.addEventListener("keydown", onKey);
       document.addEventListener("keyup", onKey);
       window.addEventListener("blur", release);

@@ -4,7 +4,7 @@ import { el } from "../lib/dom.js";
 import { pronunciationForm } from "../lib/pronunciation.js";
 import { sundial } from "../lib/sundial.js";
 import { TEXT } from "../lib/texts.js";
-import { customRoles, discussionChoice, narratorChoice, roleLink, rulesChoice } from "./setup.js";
+import { OWN, customRoles, discussionChoice, narratorChoice, roleLink, rulesChoice } from "./setup.js";
 import { captions, gameLog, newsList, questionForm, show } from "./ui.js";
 import { T } from "./words.js";
 
@@ -56,7 +56,7 @@ export function renderLobby(table, me, send) {
     for (const role of table.settings.roles || []) counts[role] = (counts[role] || 0) + 1;
     parts.push(el("section", {}, el("label", { class: "t-radio" }, custom, " ", T.customRoles),
       table.settings.roles ? customRoles(counts, (now) => send({ type: "settings",
-        roles: Object.entries(now).flatMap(([role, n]) => Array(n).fill(role)) })) : null));
+        roles: Object.entries(now).flatMap(([role, n]) => Array(n).fill(role)) }), OWN) : null));
     parts.push(el("section", {}, el("h2", {}, T.settings),
       el("label", { for: "speaker" }, T.speakerDevice), speaker,
       ...narrator, el("label", { for: "short-style", class: "t-radio" }, short, " ", SAY.shortStyle), ...rules, ...discussion,
@@ -93,7 +93,44 @@ function pronunciationSection(table, me, mine, send, refused) {
   return pronunciationForm({ name: mine.name, value: mine.say, refused, preview, save });
 }
 
-export function renderSeat(view, me, send, code) {
+// This seat's answers: a sent one waits for the server's ack, then its question gives way to a receipt
+// ("Angekommen" and the choice) and cannot be answered again; a new question starts without receipts.
+const answers = { key: "", sending: {}, receipts: {} };
+
+// What a receipt says was chosen.
+function choiceLabel(q, value, names) {
+  const type = q.options.type;
+  if (type === "confirm") return null;
+  if (value === null || value === undefined) return T.nobody;
+  if (type === "seat") return names[value];
+  if (type === "seats") return TEXT.list(value.map((seat) => names[seat]));
+  if (type === "gap") return T.pair(names[value[0]], names[value[1]]);
+  if (type === "witch") {
+    const parts = [[T.heal, value.heal], [T.poison, value.poison]]
+      .filter(([, seat]) => seat !== null).map(([what, seat]) => `${what} ${names[seat]}`);
+    return parts.length ? parts.join(", ") : T.nobody;
+  }
+  return q.labels?.[JSON.stringify(value)] ?? String(value);
+}
+
+// One open question: its form, "Wird gesendet …" while the answer travels, or the receipt once it arrived
+// (the same shape for every seat that answered).
+function questionNode(q, names, decide) {
+  const receipt = answers.receipts[q.kind];
+  if (receipt || answers.sending[q.kind]) {
+    return el("p", { class: `t-receipt${receipt ? "" : " sending"}`, role: "status", "data-kind": q.kind },
+      receipt ? el("strong", {}, T.received) : T.sending, receipt && receipt.label ? ` ${T.yourPick(receipt.label)}` : null);
+  }
+  let answer;
+  const submit = el("button", { class: "submit", disabled: true, onclick: () => decide(q, answer) },
+    q.kind === "ready" ? T.doneTalking : T.confirm);
+  const form = questionForm(q, names, (value, done) => { answer = value; submit.disabled = !done; });
+  form.dataset.kind = q.kind;
+  form.append(submit);
+  return form;
+}
+
+export function renderSeat(view, me, send, code, request = async (message) => send(message)) {
   setServerNow(view.now);
   document.body.classList.toggle("phase-night", view.phase === "night");
   const names = view.players.map((p) => p.name);
@@ -104,16 +141,25 @@ export function renderSeat(view, me, send, code) {
       : [T.myCard]));
   } }, T.myCard);
   const title = view.phase === "night" ? T.nightRound(view.round) : view.phase === "day" ? T.dayRound(view.round) : T.gameOver;
-  const questions = view.questions.map((q) => {
-    let answer;
-    const submit = el("button", { class: "submit", disabled: true, onclick: () => {
-      submit.disabled = true;
-      send({ type: "decide", kind: q.kind, choice: answer });
-    } }, q.kind === "ready" ? T.doneTalking : T.confirm);
-    const form = questionForm(q, names, (value, done) => { answer = value; submit.disabled = !done; });
-    form.append(submit);
-    return form;
-  });
+  const key = JSON.stringify(view.questions.map((q) => [q.kind, q.options]));
+  if (key !== answers.key) Object.assign(answers, { key, sending: {}, receipts: {} });
+  // the question's node on screen now (a newer seat message may have drawn it anew) shows the new state
+  const redraw = (q) => document.querySelector(`#decisions [data-kind="${CSS.escape(q.kind)}"]`)
+    ?.replaceWith(questionNode(q, names, decide));
+  const decide = (q, choice) => {
+    if (answers.sending[q.kind] || answers.receipts[q.kind]) return;
+    answers.sending[q.kind] = true;
+    redraw(q);
+    request({ type: "decide", kind: q.kind, choice }).then(
+      () => { if (answers.key === key) answers.receipts[q.kind] = { label: choiceLabel(q, choice, names) }; },
+      () => {}, // the `error` message itself shows the server's German reason
+    ).finally(() => {
+      if (answers.key !== key) return;
+      delete answers.sending[q.kind];
+      redraw(q);
+    });
+  };
+  const questions = view.questions.map((q) => questionNode(q, names, decide));
   const parts = [el("h1", {}, `${title} – ${view.name}`), view.alive ? null : el("p", { class: "hint" }, T.out),
     captions(view.captions, view.speaker, code), view.speaker ? el("p", { class: "hint t-speaker" }, T.speaks) : null];
   if (view.result) {

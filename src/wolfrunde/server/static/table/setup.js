@@ -13,6 +13,8 @@ import { T } from "./words.js";
 
 const SAY = TEXT.online.ui; // the Aussprache's words and the "knapp" choice, as the online lobby has them
 export const DEVICE_KEY = "wolfrunde.table.device";
+export const SINGLE = "table_single_device", OWN = "table_own_devices"; // the engine's modes of the table
+const MIN_PLAYERS = 3, MAX_PLAYERS = 40; // a table's cast: the recommended roles are asked only within
 
 export function guestKey(code) {
   return `wolfrunde.table.guest.${code}`;
@@ -92,6 +94,7 @@ export async function singleSetup(before = null) {
   const refresh = async () => {
     const players = lines(names.value).length;
     if (custom.checked) { rolesBox.replaceChildren(customRoles(counts)); return; }
+    if (players < MIN_PLAYERS || players > MAX_PLAYERS) { rolesBox.replaceChildren(el("p", { class: "hint" }, T.namesHint)); return; }
     rolesBox.replaceChildren(el("p", { class: "hint" }, T.moment));
     const answer = await api(`/api/tables/recommended?players=${players}&mode=single&rules=${rules[1].value}`);
     if (!answer.ok) { rolesBox.replaceChildren(el("p", { class: "hint" }, answer.data.message || TEXT.errors.failed)); return; }
@@ -156,10 +159,10 @@ export async function playAgain(again) {
 }
 
 // The role editor: a count per role; `onchange(counts)` after each tap (the own-devices lobby sends it).
-export function customRoles(counts, onchange = () => {}) {
+export function customRoles(counts, onchange = () => {}, mode = SINGLE) {
   const list = el("div", {});
   for (const [id, card] of Object.entries(allRoles())) {
-    if (id === "captain") continue;
+    if (id === "captain" || !card.modes.includes(mode)) continue; // only cards this way to play can use
     const number = el("span", { class: "n" }, String(counts[id] || 0));
     const change = (delta) => () => {
       counts[id] = Math.max(0, (counts[id] || 0) + delta); number.textContent = String(counts[id]); onchange(counts);

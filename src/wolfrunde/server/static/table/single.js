@@ -5,12 +5,21 @@ import { el } from "../lib/dom.js";
 import { enqueue } from "../lib/narration.js";
 import { saveJSON } from "../lib/store.js";
 import { sundial } from "../lib/sundial.js";
+import { dismissToast } from "../lib/toast.js";
 import { DEVICE_KEY, playAgain, singleSetup } from "./setup.js";
 import { afterNarration, captions, gameLog, newsList, questionForm, show } from "./ui.js";
 import { T } from "./words.js";
 
+// Who looks at a screen: its holder while the device is in private hands, else whoever the cover (pass,
+// call) or the public screen is for. When that changes, no message of the one before may stay up.
+const PRIVATE = new Set(["card", "turn", "result"]);
+let viewer = null;
+
 export function renderScreen(screen, send, code) {
   setServerNow(screen.now);
+  const now = PRIVATE.has(screen.screen) ? `holder:${screen.holder}` : `${screen.screen}:${screen.to ?? screen.call ?? ""}`;
+  if (now !== viewer) dismissToast();
+  viewer = now;
   document.body.classList.toggle("phase-night", screen.phase === "night");
   const draw = DRAW[screen.screen] || (() => [el("p", { class: "hint" }, T.moment)]);
   const main = show(...draw(screen, send, code));
@@ -71,7 +80,7 @@ const DRAW = {
   call: (s, send, code) => {
     const take = s.acting ? el("button", { id: "take", autofocus: true, onclick: () => send("take") }, T.awake) : null;
     if (take) afterNarration(s, take);
-    const body = [el("div", { class: "t-call" }, el("p", {}, T.eyesClosed),
+    const body = [el("div", { class: "t-call" }, s.night ? el("p", {}, T.eyesClosed) : null,
       el("h2", {}, s.title), take || el("p", { class: "hint" }, T.ellipsis))];
     if (!s.acting && !advanced.has(s.call)) {
       advanced.add(s.call); // a call of an absent or dead role passes by itself, after a pause (and the narrator)

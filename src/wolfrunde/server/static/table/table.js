@@ -44,7 +44,7 @@ async function playOwn(code, token) {
   const socket = connect(code, token, (message) => {
     if (message.type === "welcome") me = { ...message, token }; // the token: for the Aussprache's preview
     else if (message.type === "table") { table = message; if (table.status === "lobby") paint(() => renderLobby(table, me, socket.send)); }
-    else if (message.type === "seat") paint(() => renderSeat(message, me, socket.send, code));
+    else if (message.type === "seat") paint(() => renderSeat(message, me, socket.send, code, socket.request));
     else if (message.type === "narration") narrate(message.cues, table !== null && table.speaking === me.seat, code);
     else if (message.type === "removed") {
       socket.close(); saveText(guestKey(code), null); toast(message.message, "info"); joinForm(code);
