@@ -109,9 +109,17 @@ def test_five_guests_join_by_qr_link_and_play_to_a_result(new_context) -> None: 
     screenshot(others[0], "werwoerter-eigene-geraete-tag")
     screenshot(mayor, "werwoerter-eigene-geraete-buergermeister")
 
-    # Not guessed: the Bürgermeister ends the questions, then the talk; everyone votes on his own phone.
-    mayor.get_by_role("button", name="Keine Ja/Nein-Marker mehr").click()
-    mayor.get_by_role("button", name=re.compile("Marker mehr – wirklich")).click()  # it asks first
+    # The app counts the Ja/Nein markers and ends the day with the last one: no button cuts it short.
+    expect(mayor.locator(".mayor-panel")).to_contain_text("Mit dem letzten Ja/Nein-Marker endet der Tag von selbst.")
+    expect(mayor.get_by_role("button", name=re.compile("Marker mehr"))).to_have_count(0)
+
+    # A wrong "Richtig" (nobody points in time), then Whoops to the vote; everyone votes on his own phone.
+    mayor.locator(".askers button").nth(0).click()
+    mayor.get_by_role("button", name=re.compile("^Richtig!")).click()
+    mayor.get_by_role("button", name=re.compile("^Richtig!.*wirklich")).click()  # it asks first
+    expect(mayor.get_by_test_id("winner")).to_be_visible()
+    mayor.get_by_role("button", name="Whoops").click()
+    mayor.get_by_role("button", name="Ja, umschalten").click()
     mayor.get_by_role("button", name="Jetzt abstimmen").click()
     for index, page in enumerate(pages):
         expect(page.get_by_role("heading", name="Abstimmung")).to_be_visible()

@@ -9,8 +9,10 @@ import pytest
 
 from wolfrunde.engine import Game, all_cards, registry
 from wolfrunde.engine.texts import (
+    card_name,
     event_line,
     prompt,
+    role_name,
     role_page,
     role_pages,
     step_call,
@@ -169,3 +171,15 @@ def test_a_death_told_to_every_reader_is_told_once():
     assert len(repeated) == sum(event["type"] == "death" for event in events), "each death's `died` follows it"
     public = [event_dict(e) for e in game.events if e.visible_to is None]
     assert not any(told_already(event, before) for before, event in zip([None, *public], public, strict=False))
+
+
+def test_a_players_card_of_a_set_is_named_in_the_singular():
+    names = ["Anna", "Ben", "Carl"]
+    assert role_name("sister") == "Schwestern" and card_name("sister") == "Schwester"
+    assert card_name("brother") == "Bruder" and card_name("seer") == role_name("seer") == "Seherin"
+    role = {"type": "role", "player": 1, "role": "sister"}
+    assert event_line(role, names, 1) == "Deine Karte: Schwester."
+    assert event_line(role, names, None) == "Ben hat die Karte Schwester."
+    assert event_line({"type": "death", "player": 2, "cause": "vote", "role": "brother"}, names) == (
+        "Carl stirbt (vom Dorf verurteilt) – war Bruder."
+    )

@@ -179,3 +179,18 @@ def test_a_player_who_moves_up_when_a_seat_before_him_goes_is_told_his_new_seat(
         seated_lobby(host_ws, 2)
         assert welcomed(ben_ws) == [None] and welcomed(carl_ws) == [1]
         assert welcomed(host_ws) == [], "the host's seat never changed"
+
+
+def test_the_lobby_tells_the_bounds_of_every_timer_the_server_takes(client: TestClient) -> None:
+    host, code = open_room(client)
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as ws:
+        lobby = receive_until(ws, "lobby")
+        bounds = lobby["timer_bounds"]
+        assert set(bounds) == set(lobby["settings"]["timers"]) == {"night", "day", "vote", "lovers"}
+        for key, (low, high) in bounds.items():
+            ws.send_json({"type": "settings", "timers": {key: high}, "ref": f"{key}-ok"})
+            assert receive_until(ws, "ack")["ref"] == f"{key}-ok"
+            ws.send_json({"type": "settings", "timers": {key: high + 1}, "ref": f"{key}-high"})
+            assert receive_until(ws, "error")["code"] == "bad_settings"
+            ws.send_json({"type": "settings", "timers": {key: low - 1}, "ref": f"{key}-low"})
+            assert receive_until(ws, "error")["code"] == "bad_settings"

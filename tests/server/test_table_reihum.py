@@ -82,7 +82,7 @@ def test_the_dieb_takes_a_card_in_two_grids(take: int | None) -> None:
         if seat != thief or screen["questions"][0]["prompt"] != texts.TAKE_CARD:
             return decoy(seat, screen)
         second = screen["questions"][1]
-        assert second["prompt"] == texts.which_card(*(texts.role_name(c) for c in centre))
+        assert second["prompt"] == texts.which_card(*(texts.card_name(c) for c in centre))
         first_grid = screen["questions"][0]["options"]["choices"]
         return {"0": None if take is None else first_grid[0], "1": first_grid[0] if take == 0 else None}
 

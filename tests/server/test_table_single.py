@@ -118,8 +118,8 @@ def test_a_command_out_of_turn_is_refused_and_changes_nothing() -> None:
 def role_names_unknown_to(device: SingleDevice, seat: int) -> set[str]:
     """German names of roles held by other seats that this seat's own view does not know."""
     view = device.match.view(seat)
-    known = {texts.role_name(p["role"]) for p in view["players"] if p["role"]}
-    unknown = {texts.role_name(device.match.game.players[p["seat"]].card) for p in view["players"] if not p["role"]}
+    known = {texts.card_name(p["role"]) for p in view["players"] if p["role"]}
+    unknown = {texts.card_name(device.match.game.players[p["seat"]].card) for p in view["players"] if not p["role"]}
     return unknown - known
 
 

@@ -134,3 +134,24 @@ def test_the_host_chooses_the_narrator_and_an_unknown_one_is_refused(client: Tes
                 break
         else:
             raise AssertionError("no narrator cue")
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("<b>X</b>", "Diese Zeichen gehen in Namen nicht: „<“ „>“ „/“."),
+        ("   ", "Bitte gib einen Namen ein."),
+        ("Annemarie-Katharina-Luise", "höchstens 20 Zeichen, dieser hat 25"),
+        ("-Anna", "beginnt mit einem Buchstaben oder einer Ziffer"),
+    ],
+)
+def test_a_refused_name_gets_its_real_reason(client: TestClient, name: str, reason: str) -> None:
+    code = client.post("/api/ww/rooms", json={"mode": "devices", "name": "Anna"}).json()["code"]
+    joined = client.post(f"/api/ww/rooms/{code}/join", json={"name": name})
+    assert joined.status_code == 400 and joined.json()["error"] == "ww_bad_name"
+    assert reason in joined.json()["message"]
+    opened = client.post("/api/ww/rooms", json={"mode": "devices", "name": name})
+    assert opened.status_code == 400 and reason in opened.json()["message"]
+    single = client.post("/api/ww/rooms", json={"mode": "single", "names": [*NAMES[:3], name]})
+    assert single.status_code == 400 and single.json()["message"].startswith("Spieler 4: ")
+    assert reason in single.json()["message"]

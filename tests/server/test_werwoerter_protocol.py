@@ -234,7 +234,12 @@ def test_every_wrong_message_while_one_device_deals_and_votes(client: TestClient
             ],
         )
         at(ws, {"type": "decide", "kind": "choose_word", "choice": words[0]}, "day")
-        at(ws, {"type": "decide", "kind": "markers_out"}, "talk")
+        step(ws, {"type": "decide", "kind": "answer", "choice": ["ja", (mayor + 1) % 5]})
+        sync(ws)
+        reply = refused(ws, {"type": "decide", "kind": "markers_out", "ref": 4}, "illegal")
+        assert "noch 34 Ja/Nein-Marker" in reply["message"]  # the last one ends the day, not the tap
+        at(ws, {"type": "decide", "kind": "correct", "choice": (mayor + 1) % 5}, "pointing")
+        at(ws, {"type": "decide", "kind": "whoops"}, "talk")
         at(ws, {"type": "decide", "kind": "end_talk"}, "vote")
         step(ws, {"type": "decide", "kind": "vote", "seat": 0, "choice": 1})  # Anna's vote, on its own
         everyone = {str(v): (v + 1) % 5 for v in range(5)}
@@ -324,6 +329,7 @@ def test_a_bug_answers_internal_is_logged_and_changes_nothing(
             step(ws, {"type": "next"})
         mayor_stage = at(ws, {"type": "play"}, "mayor")
         words = next(r for r in mayor_stage["game"]["pending"] if r["kind"] == "choose_word")["options"]
+        guesser = (mayor_stage["game"]["mayor"] + 1) % 5
         with monkeypatch.context() as patch:
             patch.setattr(WerwoerterRoom, "_stage_after", broken)
             patch.setattr(WerwoerterRoom, "_settings", broken)
@@ -335,13 +341,13 @@ def test_a_bug_answers_internal_is_logged_and_changes_nothing(
                     ws,
                     code,
                     [
-                        ({"type": "decide", "kind": "markers_out", "ref": 1}, "internal"),  # the engine took it
+                        ({"type": "decide", "kind": "correct", "choice": guesser, "ref": 1}, "internal"),  # taken
                         ({"type": "settings", "difficulty": 2, "ref": 2}, "internal"),
                     ],
                 )
             assert [r.exc_info[0] for r in caplog.records if r.exc_info] == [RuntimeError, RuntimeError]
-        talk = at(ws, {"type": "decide", "kind": "markers_out"}, "talk")  # the same decision, without the bug
-        assert talk["game"]["phase"] == "talk"
+        pointing = at(ws, {"type": "decide", "kind": "correct", "choice": guesser}, "pointing")  # without the bug
+        assert pointing["game"]["phase"] == "pointing"
 
 
 def test_a_stored_game_that_cannot_be_replayed_halts_the_round_which_can_start_again(config: ServerConfig) -> None:

@@ -155,7 +155,7 @@ def test_word_reaches_only_the_devices_that_may_know_it(tmp_path: Path) -> None:
             # as a JSON string of its own: the word may also stand inside a narrator's line ("… meiner Stimme.")
             seen = any(f'"{word}"' in text for text in device.raw)
             assert seen == (seat in knows), (seat, game.view(seat)["role"])
-        send(room, devices[game.mayor], type="decide", kind="markers_out")
+        send(room, devices[game.mayor], type="decide", kind="correct", choice=(game.mayor + 1) % 5)
         await settle(room)
         for device in devices:
             assert device.last_state()["game"]["word"] == word  # the day is over: everyone learns it
@@ -340,7 +340,7 @@ def test_one_device_enters_votes_but_never_for_oneself(tmp_path: Path) -> None:
         # play the engine to the vote directly, then let the room take over at the vote
         game = Game(Setup(players=setup.players, seed=setup.seed, difficulty=setup.difficulty))
         game.apply(Decision(Kind.CHOOSE_WORD, game.mayor, game.pending()[0].options[0]))
-        game.apply(Decision(Kind.MARKERS_OUT, game.mayor))
+        game.time_up()
         game.apply(Decision(Kind.END_TALK, game.mayor))
 
         def to_the_vote() -> None:
@@ -477,10 +477,10 @@ def test_a_round_stored_before_the_one_room_store_plays_on_after_the_migration(t
         shown = device.last_state()
         assert shown["code"] == "K7MXA" and shown["stage"]["name"] == "day"
         assert [entry["marker"] for entry in shown["game"]["log"]] == ["ja"]
-        send(room, device, type="decide", kind="markers_out")
-        await until(room, "talk")
+        send(room, device, type="decide", kind="correct", choice=asker)
+        await until(room, "pointing")
         kinds = [c.payload["kind"] for c in store.commands(db, "K7MXA")]
-        assert kinds == ["choose_word", "answer", "markers_out"]
+        assert kinds == ["choose_word", "answer", "correct"]
         ended = await registry.get("QRX3A")
         assert ended is not None and ended.status is RoomStatus.ENDED and ended.ended_at is not None
         assert await registry.sweep(time.time() + registry.config.ended_room_seconds + 1) == ["QRX3A"]

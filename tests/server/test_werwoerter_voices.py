@@ -100,7 +100,7 @@ def test_after_a_whoops_the_device_drops_the_lines_it_has_not_spoken(tmp_path: P
         setup = ww.game.setup
         game = Game(Setup(players=setup.players, seed=setup.seed, difficulty=setup.difficulty))
         game.apply(Decision(Kind.CHOOSE_WORD, game.mayor, game.pending()[0].options[0]))
-        game.apply(Decision(Kind.MARKERS_OUT, game.mayor))
+        game.time_up()
         game.apply(Decision(Kind.END_TALK, game.mayor))
 
         def to_the_vote() -> None:

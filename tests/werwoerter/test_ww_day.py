@@ -113,11 +113,18 @@ def test_time_up_ends_the_day_not_guessed() -> None:
     assert game.view(3)["word"] is not None
 
 
-def test_mayor_may_tap_no_markers_left() -> None:
+def test_no_markers_left_is_refused_while_ja_nein_markers_remain() -> None:
+    """The app counts the markers and ends the day with the last one; the tap cannot cut the day short."""
     game = day_game()
-    game.apply(Decision(Kind.MARKERS_OUT, game.mayor))
-    assert day_end(game).reason == "markers"
-    assert game.phase is Phase.TALK
+    answer(game, "ja")
+    answer(game, "nein")
+    assert Kind.MARKERS_OUT not in {r.kind for r in game.pending()}
+    before = (game.events, game.decisions)
+    with pytest.raises(IllegalMove, match="noch 33 Ja/Nein-Marker da"):
+        game.apply(Decision(Kind.MARKERS_OUT, game.mayor))
+    assert (game.events, game.decisions) == before and game.phase is Phase.DAY
+    answering = next(r for r in game.pending() if r.kind is Kind.ANSWER)
+    assert Hint.LAST_MARKER in answering.hints  # the reminder still comes with his answers
 
 
 @pytest.mark.parametrize(

@@ -208,11 +208,29 @@ def test_with_two_werewolves_a_majority_on_a_villager_loses() -> None:
 def test_votes_missing_when_time_runs_out_count_as_no_vote() -> None:
     game = make(ONE_WOLF)
     not_guessed(game)
-    vote(game, {0: 2})
+    vote(game, {0: 2, 3: 2})
     game.time_up()
     shown = next(e for e in game.events if isinstance(e, VotesShown))
-    assert shown.votes == {0: 2, 1: None, 2: None, 3: None}
+    assert shown.votes == {0: 2, 1: None, 2: None, 3: 2}
+    assert shown.counts == {2: 2}
     assert ended(game).winner is Side.VILLAGE
+
+
+@pytest.mark.parametrize(
+    "votes",
+    [
+        {0: 1, 1: 0},  # two of five voted, the Werwolf (seat 1) among the tied: still nobody has two votes
+        {0: 1},  # one single vote, on the Werwolf
+        {2: 1, 3: 4, 4: 0},
+    ],
+)
+def test_nobody_with_more_than_one_vote_wins_for_the_werewolves_also_with_votes_missing(votes) -> None:
+    game = make("MWSVVV")  # five players: Bürgermeister 0, Werwolf 1, Seherin 2
+    not_guessed(game)
+    vote(game, votes)
+    game.time_up()
+    result = ended(game)
+    assert (result.winner, result.reason) == (Side.WEREWOLVES, "everyone_one_vote")
 
 
 def test_nobody_voting_wins_for_the_werewolves() -> None:

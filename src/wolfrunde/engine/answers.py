@@ -23,7 +23,7 @@ def is_whole(value: Any) -> bool:
 
 def _seat(value: Any, what: str) -> int:
     if not is_whole(value):
-        raise IllegalMove(f"{what}: ein Sitzplatz ist eine ganze Zahl, nicht {_shown(value)}.")
+        raise IllegalMove.about(what, f"ein Sitzplatz ist eine ganze Zahl, nicht {_shown(value)}.")
     return int(value)
 
 
@@ -35,9 +35,9 @@ def _seat_list(value: Any, what: str) -> list[int] | None:
     if value is None:
         return None
     if not isinstance(value, list | tuple):
-        raise IllegalMove(f"{what}: erwartet wird eine Liste von Sitzplätzen, nicht {_shown(value)}.")
+        raise IllegalMove.about(what, f"erwartet wird eine Liste von Sitzplätzen, nicht {_shown(value)}.")
     if len(value) > MAX_LIST:
-        raise IllegalMove(f"{what}: zu viele Einträge ({len(value)}).")
+        raise IllegalMove.about(what, f"zu viele Einträge ({len(value)}).")
     return [_seat(item, what) for item in value]
 
 
@@ -52,7 +52,7 @@ def _seats_answer(options: dict[str, Any], value: Any) -> list[int] | None:
 def _gap_answer(options: dict[str, Any], value: Any) -> list[int] | None:
     seats = _seat_list(value, "Hundeführer")
     if seats is not None and len(seats) != 2:
-        raise IllegalMove("Hundeführer: zwei benachbarte Spieler angeben.")
+        raise IllegalMove.about("Hundeführer", "zwei benachbarte Spieler angeben.")
     return seats
 
 
@@ -68,7 +68,7 @@ def _choice_answer(options: dict[str, Any], value: Any) -> Any:
 def _card_answer(options: dict[str, Any], value: Any) -> str | None:
     if value is None or isinstance(value, str):
         return value
-    raise IllegalMove(f"Dieb: erwartet wird eine Karte aus der Mitte, nicht {_shown(value)}.")
+    raise IllegalMove.about("Dieb", f"erwartet wird eine Karte aus der Mitte, nicht {_shown(value)}.")
 
 
 def _number_answer(options: dict[str, Any], value: Any) -> int:
@@ -81,7 +81,7 @@ def _witch_answer(options: dict[str, Any], value: Any) -> dict[str, int | None]:
     if value is None:
         return {"heal": None, "poison": None}
     if not isinstance(value, dict) or set(value) - {"heal", "poison"}:
-        raise IllegalMove('Hexe: erwartet wird {"heal": Spieler, "poison": Spieler}.')
+        raise IllegalMove.about("Hexe", 'erwartet wird {"heal": Spieler, "poison": Spieler}.')
     return {
         "heal": _optional_seat(value.get("heal"), "Hexe"),
         "poison": _optional_seat(value.get("poison"), "Hexe"),

@@ -19,11 +19,17 @@ class Card:
     modes: tuple[Mode, ...] = ALL_MODES
     cards_per_set: int = 1  # how many cards of this role a game has: 0 = any number
     aliases: tuple[str, ...] = ()  # other spellings a scenario may use (the singular "Schwester" …)
+    one: str = ""  # one card's name where the rules name the set ("Schwester" of the Schwestern)
     # categories the core asks
     is_wolf_card: bool = False  # a wolf-side card from the start (the pack's step is called for it)
     dealt: bool = True  # False for an office (the Hauptmann): never in a deck
     centre_cards: int = 0  # dealt, this many extra cards lie in the centre (the Dieb: 2); never in it
     shows_side: bool = False  # the Seherin also learns the holder's current side
+
+    @property
+    def one_name(self) -> str:
+        """The name of one card of this role, as a player's card is called ("Schwester")."""
+        return self.one or self.name
 
     @property
     def description(self) -> str:

@@ -40,11 +40,11 @@ def seat_choice(
         if value is None:
             if optional:
                 return None
-            raise IllegalMove(f"{what}: Hier muss jemand gewählt werden.")
+            raise IllegalMove.about(what, "Hier muss jemand gewählt werden.")
         target = _as_seat(game, value)
         if target not in allowed:
             reason = why_not(target) if why_not else None
-            raise IllegalMove(reason or f"{what}: {game.name(target)} kann jetzt nicht gewählt werden.")
+            raise _not_choosable(game, what, target, reason)
         return target
 
     options: dict[str, Any] = {"type": "seat", "choices": list(allowed), "optional": optional}
@@ -72,18 +72,18 @@ def seats_choice(
         if value is None:
             if optional:
                 return None
-            raise IllegalMove(f"{what}: Hier muss gewählt werden.")
+            raise IllegalMove.about(what, "Hier muss gewählt werden.")
         if not isinstance(value, list | tuple):
-            raise IllegalMove(f"{what}: Erwartet wird eine Liste von {count} Spielern.")
+            raise IllegalMove.about(what, f"Erwartet wird eine Liste von {count} Spielern.")
         targets = [_as_seat(game, v) for v in value]
         if len(targets) != count:
-            raise IllegalMove(f"{what}: Genau {count} Spieler wählen, nicht {len(targets)}.")
+            raise IllegalMove.about(what, f"Genau {count} Spieler wählen, nicht {len(targets)}.")
         if distinct and len(set(targets)) != len(targets):
-            raise IllegalMove(f"{what}: Zweimal derselbe Spieler ist nicht erlaubt.")
+            raise IllegalMove.about(what, "Zweimal derselbe Spieler ist nicht erlaubt.")
         for target in targets:
             if target not in allowed:
                 reason = why_not(target) if why_not else None
-                raise IllegalMove(reason or f"{what}: {game.name(target)} kann jetzt nicht gewählt werden.")
+                raise _not_choosable(game, what, target, reason)
         return targets
 
     options = {"type": "seats", "choices": list(allowed), "count": count, "optional": optional}
@@ -97,7 +97,7 @@ def value_choice(seat: int, kind: str, values: Sequence[Any], *, default: Any, w
     def check(value: Any) -> Any:
         if value not in allowed or (isinstance(value, bool) != isinstance(allowed[0], bool)):
             shown = ", ".join(repr(v) for v in allowed)
-            raise IllegalMove(f"{what}: {value!r} ist nicht möglich (erlaubt: {shown}).")
+            raise IllegalMove.about(what, f"{value!r} ist nicht möglich (erlaubt: {shown}).")
         return value
 
     return Request(seat, kind, {"type": "choice", "choices": list(allowed)}, default, check)
@@ -114,3 +114,10 @@ def confirm(seat: int, kind: str = "confirm") -> Request:
         return True
 
     return Request(seat, kind, {"type": "confirm"}, True, check)
+
+
+def _not_choosable(game: Game, what: str, target: int, reason: str | None) -> IllegalMove:
+    """`target` may not be chosen now: the role's own reason, or the general one."""
+    if reason:
+        return IllegalMove(reason)
+    return IllegalMove.about(what, f"{game.name(target)} kann jetzt nicht gewählt werden.")

@@ -154,7 +154,7 @@ def create_app(config: ServerConfig) -> Starlette:
         routes=routes,
         lifespan=lifespan,
         middleware=[Middleware(SecurityHeaders)],
-        exception_handlers={RoomElsewhere: room_elsewhere},
+        exception_handlers={RoomElsewhere: room_elsewhere, 404: site.missing},
     )
     app.state.db = db
     app.state.config = config

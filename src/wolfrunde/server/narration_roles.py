@@ -24,6 +24,7 @@ def role_entry(card: Card) -> dict[str, Any]:
     return {
         "id": card.id,
         "name": card.name,
+        "one_name": card.one_name,
         "side": card.side.value,
         "description": card.description,
         "step": card.step,

@@ -33,7 +33,7 @@ def requests(state: State) -> list[Request]:
             options=tuple(answers),
             default=None,
             seconds=state.setup.day_seconds,
-            hints=(Hint.MAYOR_ANSWERS_SILENTLY, Hint.ONE_QUESTION_AT_A_TIME),
+            hints=(Hint.MAYOR_ANSWERS_SILENTLY, Hint.ONE_QUESTION_AT_A_TIME, Hint.LAST_MARKER),
         ),
         Request(seat=state.mayor, kind=Kind.CORRECT, options=askers, required=False, hints=(Hint.WHOLE_WORD,)),
     ]
@@ -47,10 +47,16 @@ def requests(state: State) -> list[Request]:
                 hints=(Hint.WAY_OFF_ADDITIONAL,),
             )
         )
-    found.append(
-        Request(seat=state.mayor, kind=Kind.MARKERS_OUT, options=(None,), required=False, hints=(Hint.LAST_MARKER,))
-    )
     return found
+
+
+def why_not_markers_out(state: State) -> str:
+    """`markers_out` is never offered: the app gives the markers and ends the day with the last Ja/Nein one."""
+    left = state.stock[Pool.YES_NO]
+    return (
+        f"Es sind noch {left} Ja/Nein-Marker da. Der Tag endet von selbst, sobald der letzte vergeben ist; "
+        "vorher geht er weiter, bis das Wort erraten oder die Zeit um ist."
+    )
 
 
 def why_not(state: State, decision: Decision) -> str:
@@ -102,8 +108,6 @@ def apply(state: State, decision: Decision) -> None:
         state.stock[Pool.CORRECT] -= 1
         state.emit(MarkerGiven(marker=Marker.CORRECT.value, to=decision.choice, left=0))
         end(state, "guessed", decision.choice)
-    elif decision.kind is Kind.MARKERS_OUT:
-        end(state, "markers")
 
 
 def time_up(state: State) -> None:

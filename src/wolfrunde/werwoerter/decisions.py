@@ -20,7 +20,8 @@ class Kind(StrEnum):
     CORRECT = "correct"
     """Bürgermeister, day, optional: the seat that asked the whole word gets Richtig; the word is guessed."""
     MARKERS_OUT = "markers_out"
-    """Bürgermeister, day, optional: "keine Ja/Nein-Marker mehr" (a table that hands out markers by hand)."""
+    """"Keine Ja/Nein-Marker mehr": never offered, since the last Ja/Nein marker given ends the day by itself;
+    refused with the number of markers left (the refresher's tap after the last marker is the app's own)."""
     POINT = "point"
     """Each Werwolf after the word was guessed: the seat pointed at, or None (nobody, time ran out)."""
     END_TALK = "end_talk"

@@ -147,6 +147,8 @@ class Game:
     def _not_now(self, state: State, decision: Decision, requests: list[Request]) -> str:
         if state.phase is Phase.OVER:
             return "Die Partie ist vorbei."
+        if decision.kind is Kind.MARKERS_OUT and state.phase is Phase.DAY:
+            return day.why_not_markers_out(state)
         if not requests:
             return f"{KIND_NAMES.get(decision.kind, 'Das')} gerade niemand."
         if decision.kind is Kind.VOTE and decision.seat in state.votes:

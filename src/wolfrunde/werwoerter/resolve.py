@@ -40,11 +40,13 @@ def most_voted(counts: Mapping[int, int]) -> tuple[int, ...]:
 def after_vote(roles: Sequence[Role], votes: Mapping[int, int | None]) -> Outcome:
     """Most votes reveal, all tied reveal; a Werwolf among them wins for the village.
 
-    If every player got exactly one vote, the Werwölfe win whoever holds which card.
+    If every player got exactly one vote, the Werwölfe win whoever holds which card. A missing vote is
+    no vote, so the same holds when nobody got more than one vote (docs/rulings.md): with every vote
+    in, that is the case exactly when each player got one.
     """
     counts = count_votes(votes)
     top = most_voted(counts)
-    if len(counts) == len(roles) and all(count == 1 for count in counts.values()):
+    if counts and max(counts.values()) == 1:
         return Outcome(Side.WEREWOLVES, "everyone_one_vote", top)
     if any(roles[seat] is Role.WEREWOLF for seat in top):
         return Outcome(Side.VILLAGE, "werewolf_voted", top)

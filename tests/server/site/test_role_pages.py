@@ -86,3 +86,32 @@ def test_the_witch_page_marks_the_witch_step_and_sisters_start_at_eight(rendered
     assert [li.find("strong").text() for li in witch.find_all("li") if li.attrs.get("aria-current")] == ["Hexe"]
     sisters = parse(rendered["/rollen/sister"]).by_id("spielarten").text()
     assert "ja, 8 bis 14 Spieler" in sisters and "Satz von 2 Karten" in sisters
+
+
+@pytest.mark.parametrize(
+    ("role_id", "sentence"),
+    [
+        ("sister", "sind Schwestern bei 8, 9, 12, 14, 16 und ab 18 Spielern dabei."),
+        ("brother", "sind Brüder bei 10, 11, 13, 15, 17 und ab 19 Spielern dabei."),
+        ("hunter", "ist Jäger bei 6, 7 und ab 9 Spielern dabei."),
+        ("bodyguard", "ist Leibwächter bei 7 bis 9 und ab 11 Spielern dabei."),
+        ("fool", "ist Dorfnarr bei 15 und ab 25 Spielern dabei."),
+        ("seer", "ist Seherin ab 3 Spielern dabei."),
+    ],
+)
+def test_a_role_page_names_the_player_counts_whose_recommended_set_has_it(
+    rendered: dict[str, str], role_id: str, sentence: str
+) -> None:
+    text = " ".join(parse(rendered[pages.role_path(role_id)]).by_id("spielarten").text().split())
+    assert f"In den empfohlenen Besetzungen {sentence}" in text
+
+
+def test_the_player_counts_on_a_role_page_are_those_of_the_recommended_sets() -> None:
+    low, high = catalogue.player_limits("online")
+    for role in catalogue.roles():
+        counts = pages.recommended_counts(role.id)
+        for players in catalogue.all_player_counts():
+            mode = "online" if low <= players <= high else "table_own_devices"
+            assert (players in counts) == (role.id in catalogue.recommended(players, mode)), (role.id, players)
+    assert pages.player_counts_phrase([12, 18, *range(23, 41)]) == "bei 12, 18 und ab 23 Spielern"
+    assert pages.player_counts_phrase([5, 6, 7, 9]) == "bei 5 bis 7 und 9 Spielern"

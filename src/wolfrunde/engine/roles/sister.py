@@ -39,8 +39,10 @@ def siblings(
     card_id: str, name: str, alias: str, step: str, cards: int, min_players: int, recommend: Recommendation
 ) -> Role:
     """The role of a set of `cards` village cards that know each other from the start and wake together
-    on the odd nights (`alias` is the singular a scenario may use)."""
-    card = Card(card_id, name, Side.VILLAGE, step, min_players=min_players, cards_per_set=cards, aliases=(alias,))
+    on the odd nights (`alias`: the singular, one card's name, which a scenario may use too)."""
+    card = Card(
+        card_id, name, Side.VILLAGE, step, min_players=min_players, cards_per_set=cards, aliases=(alias,), one=alias
+    )
     return Role(
         card=card,
         steps=(NightStep(step, Cadence.ODD_NIGHTS, wake_together(card_id)),),

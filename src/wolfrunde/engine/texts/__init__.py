@@ -3,7 +3,8 @@
 The layers above the engine (server, web client, narration, rules website) take every German word about
 the game from here:
 
-    role_name(role_id)                   "Seherin"
+    role_name(role_id)                   "Seherin", "Schwestern" (a role's name, as the rules name its set)
+    card_name(role_id)                   "Schwester" (one card of it, as a player holds it)
     role_spoken(role_id)                 "die Seherin" (the narrator names a revealed card so)
     role_pages(), role_page(role_id)     the rules website's page of a role
     step_call(step)                      "Die Seherin", "Beratung" (every value of `view.step`)
@@ -19,9 +20,10 @@ from __future__ import annotations
 from typing import Any
 
 from wolfrunde.engine.texts.catalogue import catalogue, core_texts, role_texts
-from wolfrunde.engine.texts.lines import SIDES, event_line, role_name, told_already
+from wolfrunde.engine.texts.lines import SIDES, card_name, event_line, role_name, told_already
 
 __all__ = [
+    "card_name",
     "cause_label",
     "event_line",
     "hint",

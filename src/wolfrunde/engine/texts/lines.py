@@ -98,9 +98,9 @@ class _Values(dict[str, str]):
         if key in SEAT_KEYS:
             return self._seats(value)
         if key in ROLE_KEYS:
-            return role_name(value)
+            return card_name(value)
         if key == "cards":
-            return listing([role_name(role) for role in value], empty="keine")
+            return listing([card_name(role) for role in value], empty="keine")
         if key == "side":
             return SIDES.get(value, str(value))
         if key == "cause":
@@ -127,6 +127,15 @@ def role_name(role_id: str) -> str:
 
     cards = all_cards()
     return cards[role_id].name if role_id in cards else role_id
+
+
+def card_name(role_id: str) -> str:
+    """The name of one card of the role, as a player holds it: "Schwester", where `role_name` is the
+    set's "Schwestern"."""
+    from wolfrunde.engine.cards import all_cards
+
+    cards = all_cards()
+    return cards[role_id].one_name if role_id in cards else role_id
 
 
 def event_line(event: Mapping[str, Any], names: Sequence[str], reader: int | None = None) -> str:

@@ -10,7 +10,7 @@ from wolfrunde.engine.texts import event_line, told_already
 from wolfrunde.engine.texts.lines import event_template, fill_line
 from wolfrunde.engine.view import continues
 from wolfrunde.server.addresses import ONLINE
-from wolfrunde.server.online.lobby import MAX_SEATS, Lobby
+from wolfrunde.server.online.lobby import MAX_SEATS, TIMER_BOUNDS, Lobby
 from wolfrunde.server.texts import CHANNELS, error_text
 
 
@@ -37,6 +37,7 @@ def lobby(code: str, data: Lobby, status: str, online: set[int], recommended: li
         "host_id": data.host_id,
         "seats": seats,
         "max_seats": MAX_SEATS,
+        "timer_bounds": {key: list(bounds) for key, bounds in TIMER_BOUNDS.items()},
         "settings": {
             "rules": settings.rules,
             "roles": settings.roles,

@@ -6,6 +6,7 @@ and, for the simulated win rates, from `winrates`.
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -112,6 +113,38 @@ ROLES_PATH = "/rollen"
 
 def role_path(role_id: str) -> str:
     return f"{ROLES_PATH}/{role_id}"
+
+
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+_PLAIN = str.maketrans({"ä": "a", "ö": "o", "ü": "u"})
+
+
+def slugs(text: str) -> set[str]:
+    """How an address may spell a German name: lower case, words joined by "-", umlauts as ae/oe/ue
+    (as the site writes /werwoerter) or without their dots, ß as ss."""
+    folded = text.casefold()
+    return {re.sub(r"[^a-z0-9]+", "-", folded.translate(table)).strip("-") for table in (_UMLAUTS, _PLAIN)}
+
+
+def role_by_slug(asked: str) -> catalogue.Role | None:
+    """The role whose German name (or id, in any case) the address spells."""
+    wanted = slugs(asked)
+    return next(
+        (role for role in catalogue.roles() if wanted & (slugs(role.name) | {role.id.casefold()})),
+        None,
+    )
+
+
+def page_path_like(path: str) -> str | None:
+    """The site's address that `path` spells in other letters (/Regeln, /Rollen/Seherin), if any."""
+    folded = path.casefold().rstrip("/")
+    if folded != path and folded in {page.path for page in PAGES}:
+        return folded
+    if folded.startswith(ROLES_PATH + "/"):
+        role = role_by_slug(folded.removeprefix(ROLES_PATH + "/"))
+        if role is not None:
+            return role_path(role.id)
+    return None
 
 
 def role_page(role: catalogue.Role) -> Page:
@@ -232,17 +265,42 @@ def role_context(role: catalogue.Role) -> dict[str, Any]:
         "night": catalogue.night_order(),
         "marked": {step.id for step in catalogue.night_order() if role.id in step.roles},
         "samples": samples,
-        "first_recommended": first_recommended(role.id),
+        "recommended_at": player_counts_phrase(recommended_counts(role.id)),
+        "plural": role.cards_per_set > 1,  # Schwestern, Brüder: "sind … dabei"
     }
 
 
-def first_recommended(role_id: str) -> int | None:
-    """From how many players the recommended sets (as the lobby proposes them) contain the role."""
+def recommended_counts(role_id: str) -> list[int]:
+    """The player counts whose recommended set (as the lobby proposes it) contains the role."""
+    counts = []
     for players in catalogue.all_player_counts():
         mode = "online" if _online_count(players) else "table_own_devices"
         if role_id in catalogue.recommended(players, mode):
-            return players
-    return None
+            counts.append(players)
+    return counts
+
+
+def player_counts_phrase(counts: list[int]) -> str:
+    """German for a set of player counts: "bei 6, 7 und ab 9 Spielern", "bei 7 bis 9, 11 und 12 Spielern"."""
+    if not counts:
+        return ""
+    runs: list[tuple[int, int]] = []
+    for count in counts:
+        if runs and runs[-1][1] == count - 1:
+            runs[-1] = (runs[-1][0], count)
+        else:
+            runs.append((count, count))
+    last = catalogue.all_player_counts()[-1]
+    parts: list[str] = []
+    for low, high in runs:
+        if high == last and high - low >= 2:
+            parts.append(f"ab {low}")
+        elif high - low >= 2:
+            parts.append(f"{low} bis {high}")
+        else:
+            parts.extend(str(n) for n in range(low, high + 1))
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " und " + parts[-1]
+    return ("" if listed.startswith("ab ") else "bei ") + listed + " Spielern"
 
 
 def _online_count(players: int) -> bool:

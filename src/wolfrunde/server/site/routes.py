@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -34,8 +34,12 @@ async def role_list(request: Request) -> Response:
 
 
 async def role_detail(request: Request) -> Response:
-    role = catalogue.role(request.path_params["role_id"])
+    asked = request.path_params["role_id"]
+    role = catalogue.role(asked)
     if role is None:
+        named = pages.role_by_slug(asked)  # the German name, as one types it: /rollen/seherin
+        if named is not None:
+            return RedirectResponse(pages.role_path(named.id), status_code=301)
         return not_found(request, "Diese Rolle gibt es nicht. Alle Rollen stehen in der Liste.")
     return render(request, pages.role_page(role), **pages.role_context(role))
 
@@ -64,6 +68,26 @@ async def privacy(request: Request) -> Response:
 def not_found(request: Request, message: str) -> HTMLResponse:
     page = pages.Page(request.url.path, "fehler.html", "Seite nicht gefunden", message)
     return render(request, page, status=404, message=message)
+
+
+ASSETS = ("/static/", "/seite/")
+MISSING_PAGE = (
+    "Unter dieser Adresse gibt es keine Seite. Vielleicht hilft eine der Seiten unten weiter, oder die Navigation oben."
+)
+
+
+async def missing(request: Request, exc: Exception) -> Response:
+    """Every 404 of the server: a known page under another spelling redirects to it (/Regeln), an API
+    address answers the one JSON error shape, a file answers plain text, everything else a German page."""
+    path = request.url.path
+    if path.startswith("/api/"):
+        return JSONResponse({"error": "not_found", "message": "Diese Adresse gibt es nicht."}, status_code=404)
+    if path.startswith(ASSETS):
+        return PlainTextResponse("Nicht gefunden.", status_code=404)
+    known = pages.page_path_like(path)
+    if known is not None and request.method in ("GET", "HEAD"):
+        return RedirectResponse(known, status_code=301)
+    return not_found(request, MISSING_PAGE)
 
 
 async def sitemap(request: Request) -> Response:

@@ -26,7 +26,7 @@ def seat_payload(
     for request in view["pending"]:
         question = describe(request["kind"], request["options"], names)
         questions.append(question)
-    news = [texts.news_line(event, names, seat) for event in private if event["type"] != "role"]
+    news = news_lines(private, names, seat)
     payload: dict[str, Any] = {
         "type": "seat",
         "mode": "table_own_devices",
@@ -45,7 +45,7 @@ def seat_payload(
                 "captain": p["captain"],
                 "role": None
                 if p["role"] is None or (p["seat"] == seat and result_open(view))
-                else texts.role_name(p["role"]),
+                else texts.card_name(p["role"]),
             }
             for p in view["players"]
         ],
@@ -66,6 +66,24 @@ def seat_payload(
             "log": [line["text"] for line in lines_of(view["events"], names, None)],
         }
     return payload
+
+
+STATES = frozenset({"pack"})  # told anew every night: only the latest telling is news
+
+
+def news_lines(private: list[dict[str, Any]], names: list[str], seat: int) -> list[str]:
+    """The seat's secret events as lines, each once: a line told again moves to the end (it is the newest),
+    and of a state told every night only the latest stands."""
+    latest = {event["type"]: index for index, event in enumerate(private) if event["type"] in STATES}
+    lines: list[str] = []
+    for index, event in enumerate(private):
+        if event["type"] == "role" or latest.get(event["type"], index) != index:
+            continue
+        line = texts.news_line(event, names, seat)
+        if line in lines:
+            lines.remove(line)
+        lines.append(line)
+    return lines
 
 
 def result_open(view: dict[str, Any]) -> bool:

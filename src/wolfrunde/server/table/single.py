@@ -77,6 +77,7 @@ class SingleDevice:
         self.turn: Turn | None = Turn((0,), "deal")
         self.dealt = False
         self.calls_done = 0  # night calls ("… erwacht") the device has finished, Augen zu
+        self.taken_in_call = -1  # the call at which the device was last taken (a further take: another request)
         self.round_left: list[int] = []  # Reihum: seats still to have their turn in this round
         self.discussion_deadline: float | None = None
         self.dial_marks: list[dict[str, Any]] = []  # the Sonnenuhr's warnings: {at, scene, cue}, the device plays them
@@ -121,6 +122,7 @@ class SingleDevice:
             raise Refusal("not_now")
         groups = self._night_groups()
         self.turn = Turn(groups[0].seats, "night", "open")
+        self.taken_in_call = self.calls_done
         self._opened_news = self._news(self.turn.seats)
 
     def _op_done(self, data: dict[str, Any]) -> None:
@@ -389,7 +391,7 @@ class SingleDevice:
         try:
             self.match.decide(seat, kind, choice)
         except IllegalMove as illegal:
-            raise Refusal("illegal", str(illegal)) from None
+            raise Refusal("illegal", illegal.reason) from None  # the device is passed round: no role named
 
     # --- what happens by itself after a command ------------------------------------------------------
     def _settle(self, at: float) -> None:
@@ -628,14 +630,16 @@ class SingleDevice:
         }
 
     def _call_screen(self, index: int, acting: bool) -> dict[str, Any]:
-        label = self._label(self._night_groups()[0].kind) if acting else texts.step_call(k.step_of(self.match, index))
+        step = k.step_of(self.match, index)
+        label = self._label(self._night_groups()[0].kind) if acting else texts.step_call(step)
+        further = acting and self.taken_in_call == self.calls_done  # a request after another in the same step
         low, high = self.options.call_pause
         pause = low + (high - low) * ((index * 7919) % 100) / 100  # the same pause after a reload
         return {
             "screen": "call",
             "label": label,
-            "title": texts.wakes(k.step_of(self.match, index)),
-            "night": k.night_step(k.step_of(self.match, index)),  # only then does everyone close his eyes
+            "title": texts.called_now(label) if further else texts.wakes(step),
+            "night": k.night_step(step),  # only then does everyone close his eyes
             "acting": acting,
             "pause": round(pause, 2),
             "call": self.calls_done,
@@ -676,7 +680,7 @@ class SingleDevice:
             "screen": "over",
             "winner": texts.winner(result.get("winner", "")),
             "winners": [self.names[s] for s in result.get("winners", [])],
-            "roles": [{"name": n, "role": texts.role_name(r)} for n, r in zip(self.names, roles, strict=True)],
+            "roles": [{"name": n, "role": texts.card_name(r)} for n, r in zip(self.names, roles, strict=True)],
             "captions": self._captions(),
             "log": texts.game_log(self.match.game.events, self.names),
             "suspicions": [

@@ -131,6 +131,11 @@ def call_of(kind: str, step: str | None) -> str:
     return german.request_call(kind) or step_call(step)
 
 
+def called_now(label: str) -> str:
+    """The call of a further request within a step already called ("Jetzt an der Reihe: Der Urwolf")."""
+    return f"Jetzt an der Reihe: {label}"
+
+
 def wakes(step: str) -> str:
     """ "Die Seherin erwacht.", from the engine's catalogue."""
     return german.step_line(step)
@@ -147,20 +152,21 @@ def winner(winner: str) -> str:
     return german.winner_line(winner) if winner else ""
 
 
-def role_name(role: str) -> str:
-    return german.role_name(role) if role in all_cards() else role
+def card_name(role: str) -> str:
+    """One card's name, as a player holds it ("Schwester")."""
+    return german.card_name(role) if role in all_cards() else role
 
 
 def role_card(role: str) -> dict[str, str]:
     card = all_cards()[role]
-    return {"id": role, "name": card.name, "side": card.side.value, "description": card.description}
+    return {"id": role, "name": card.one_name, "side": card.side.value, "description": card.description}
 
 
 def value_label(value: Any) -> str:
     if isinstance(value, bool):
         return VALUE_LABELS["true" if value else "false"]
     if isinstance(value, str) and value in all_cards():
-        return role_name(value)
+        return card_name(value)
     return VALUE_LABELS.get(str(value), str(value))
 
 

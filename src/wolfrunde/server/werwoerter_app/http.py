@@ -19,7 +19,7 @@ from wolfrunde.server.rooms.registry import registry_of
 from wolfrunde.server.security import lookup_allowed, lookup_missed
 from wolfrunde.server.texts import error_text
 from wolfrunde.server.werwoerter_app.cues import DEFAULT_NARRATOR
-from wolfrunde.server.werwoerter_app.guests import clean_name
+from wolfrunde.server.werwoerter_app.guests import clean_name, name_problem
 from wolfrunde.server.werwoerter_app.rounds import join_round, open_round, round_of
 from wolfrunde.server.werwoerter_app.state import Mode, Settings, settings_problem
 from wolfrunde.werwoerter import IllegalMove, Setup
@@ -52,13 +52,18 @@ async def create(request: Request) -> Response:
     mode = body.get("mode")
     if mode == Mode.SINGLE:
         raw = body.get("names")
-        names = [clean_name(name) for name in raw] if isinstance(raw, list) else []
-        if not names or any(name is None for name in names):
+        typed: list[object] = raw if isinstance(raw, list) else []
+        names = [clean_name(name) for name in typed]
+        if not names:
             return _problem(400, "ww_bad_names")
+        for number, name in enumerate(typed, 1):
+            problem = name_problem(name)
+            if problem is not None:
+                return _problem(400, "ww_bad_names", f"Spieler {number}: {problem}")
     elif mode == Mode.DEVICES:
         names = [clean_name(body.get("name"))]
         if names[0] is None:
-            return _problem(400, "ww_bad_name")
+            return _problem(400, "ww_bad_name", name_problem(body.get("name")))
     else:
         return _problem(400, "ww_bad_mode")
     checked = [name for name in names if name is not None]
@@ -90,9 +95,10 @@ async def join(request: Request) -> Response:
         await lookup_missed(request)
         return _problem(404, "no_round")
     body = await _body(request)
-    name = clean_name(None if body is None else body.get("name"))
+    raw = None if body is None else body.get("name")
+    name = clean_name(raw)
     if name is None:
-        return _problem(400, "ww_bad_name")
+        return _problem(400, "ww_bad_name", name_problem(raw))
     try:
         seat, token = await join_round(actor, name)
     except Refusal as refusal:

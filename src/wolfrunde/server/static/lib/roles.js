@@ -13,6 +13,11 @@ export function roleName(id) {
   return id && cards[id] ? cards[id].name : (id || "?");
 }
 
+// One card's name, as a player holds it ("Schwester"; `roleName` names the set, "Schwestern").
+export function cardName(id) {
+  return id && cards[id] ? cards[id].one_name || cards[id].name : (id || "?");
+}
+
 export function roleInfo(id) {
   return cards[id] || null;
 }

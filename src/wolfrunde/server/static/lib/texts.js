@@ -44,7 +44,7 @@ export const TEXT = {
       login: "Anmelden", register: "Konto anlegen", name: "Name", password: "Passwort",
       loginTitle: "Willkommen bei Wolfrunde", loginHint: "Für die Online-Runde braucht jeder ein Konto.",
       create: "Neue Runde eröffnen", join: "Beitreten", codeLabel: "Raumcode", home: "Online-Runde",
-      codePlaceholder: "z. B. K7QWM",
+      codePlaceholder: "z. B. K7QWMA",
       joinHint: "Den Code bekommst du von der Spielleitung, oder du öffnest ihren Link.",
       lobby: "Vorraum", seats: "Plätze am Tisch", takeSeat: "Platz nehmen", leaveSeat: "Aufstehen",
       addBot: "Bot hinzufügen", remove: "Entfernen", start: "Spiel starten", host: "Spielleitung",
@@ -147,6 +147,7 @@ export const TEXT = {
   table: {
     tableCode: (code) => `Tisch ${code}`,
     noTable: "Diesen Tisch gibt es nicht.",
+    oneDeviceTable: "An diesem Tisch wird mit einem Gerät für alle gespielt: Es liegt in der Mitte und wird herumgereicht. Von einem anderen Gerät aus kann man nicht mitspielen.",
     badToken: "Dieses Gerät gehört nicht mehr zu diesem Tisch.",
     toStart: "Zum Tisch-Start",
     moment: "Einen Moment …",
@@ -265,6 +266,8 @@ export const TEXT = {
     title: "Werwörter",
     home: "Wolfrunde",
     noRound: "Diese Runde gibt es nicht.",
+    closed: "Diese Runde nimmt keine Spieler mehr auf.",
+    toStart: "Zur Werwörter-Startseite",
     mayor: "Bürgermeister",
     cardText: {
       seer: "Du kennst das Zauberwort. Hilf dem Dorf, aber verrate dich nicht – die Werwölfe suchen dich.",
@@ -293,7 +296,7 @@ export const TEXT = {
       seer_missed: "Die Werwölfe haben die Seherin verfehlt.",
       werewolf_voted: "Das Dorf hat einen Werwolf entlarvt.",
       werewolf_missed: "Das Dorf hat keinen Werwolf erwischt.",
-      everyone_one_vote: "Jeder hat genau eine Stimme – damit gewinnen die Werwölfe.",
+      everyone_one_vote: "Niemand hat mehr als eine Stimme – damit gewinnen die Werwölfe.",
     },
     winners: { village: "Das Dorf gewinnt!", werewolves: "Die Werwölfe gewinnen!" },
     cover: {
@@ -327,6 +330,7 @@ export const TEXT = {
     join: "Beitreten",
     difficulty: "Schwierigkeit",
     dayMinutes: "Tag (Minuten)",
+    dayMinutesRange: "Der Tag dauert 1 bis 60 Minuten – bitte eine ganze Zahl eingeben.",
     play: "Mitspielen",
     // a room
     connecting: "Verbindung …",
@@ -382,7 +386,7 @@ export const TEXT = {
     wayOffTo: (name) => `Völlig daneben an ${name}`,
     correctFirst: "Richtig! (erst Fragenden wählen)",
     correctBy: (name) => `Richtig! ${name} hat das Wort`,
-    markersOut: "Keine Ja/Nein-Marker mehr",
+    lastMarkerEnds: "Mit dem letzten Ja/Nein-Marker endet der Tag von selbst.",
     askMayor: "Fragt den Bürgermeister – eine Frage nach der anderen. Er antwortet nur mit Markern.",
     youAreRole: "Du bist ",
     period: ".",

@@ -3,7 +3,7 @@
 // the chat one tap away; at the end who won and every role.
 import { countdown } from "../lib/clock.js";
 import { el } from "../lib/dom.js";
-import { roleInfo, roleName } from "../lib/roles.js";
+import { cardName, roleInfo } from "../lib/roles.js";
 import { sundial } from "../lib/sundial.js";
 import { TEXT } from "../lib/texts.js";
 import { nobodyLabel, question, winnerLine } from "../lib/game_words.js";
@@ -49,7 +49,7 @@ function marksFor(view, voted) {
   return (p) => [
     p.seat === speaker ? T.ui.speakingNow : null,
     voted(p),
-    p.seat !== view.seat && p.role ? roleName(p.role) : null,
+    p.seat !== view.seat && p.role ? cardName(p.role) : null,
     p.seat !== view.seat && !p.role && p.side === "werewolves" ? T.ui.wolfMark : null,
     view.you.lover === p.seat ? T.ui.loverMark : null,
     enchanted.has(p.seat) && p.seat !== view.seat ? T.ui.enchantedMark : null,
@@ -74,7 +74,7 @@ function roleCard(room, view) {
   return el("section", { class: "own-card" }, el("h2", {}, T.ui.yourRole),
     el("button", { class: "card", id: "own-card", "aria-expanded": state.showRole ? "true" : "false",
       onclick: () => { state.showRole = !state.showRole; room.render(); } },
-      state.showRole ? [el("span", { class: "role" }, role ? role.name : view.you.role),
+      state.showRole ? [el("span", { class: "role" }, cardName(view.you.role)),
         el("span", { class: "side side-" + view.you.side }, `${T.ui.side}: ${side}`),
         el("span", { class: "description" }, role ? role.description : ""),
         el("span", { class: "hint" }, T.ui.tapToHide)]
@@ -238,7 +238,7 @@ function endSection(room, view, names) {
     el("p", {}, `${T.ui.winner}: ${winners.join(", ") || T.ui.nobody}`),
     el("h2", {}, T.ui.allRoles),
     el("ul", { class: "players" }, view.players.map((p) => el("li", {}, el("span", { class: p.alive ? "" : "dead" }, p.name),
-      el("a", { href: `/rollen/${encodeURIComponent(p.role)}` }, roleName(p.role))))),
+      el("a", { href: `/rollen/${encodeURIComponent(p.role)}` }, cardName(p.role))))),
     isHost(room.state.lobby)
       ? el("button", { class: "new-game", onclick: () => room.send({ type: "new_game" }) }, T.ui.newGame) : null);
 }

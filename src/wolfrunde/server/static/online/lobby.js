@@ -115,8 +115,9 @@ function settingsSection(lobby, host, send) {
     Object.entries(T.rules).map(([id, label]) => el("option", { value: id, selected: id === s.rules }, label)));
   const recommended = el("input", { type: "checkbox", id: "recommended", checked: s.recommended, disabled: !host });
   const roles = s.roles || lobby.recommended_roles || [];
-  const timers = Object.keys(T.timerNames).map((key) => [key, el("input", { type: "number", min: 5, id: "t-" + key,
-    value: s.timers[key], disabled: !host })]);
+  const bounds = lobby.timer_bounds || {};
+  const timers = Object.keys(T.timerNames).map((key) => [key, el("input", { type: "number", id: "t-" + key,
+    min: (bounds[key] || [5])[0], max: (bounds[key] || [])[1], value: s.timers[key], disabled: !host })]);
   const meld = el("input", { type: "checkbox", id: "meld", checked: s.meldeliste, disabled: !host });
   const watchers = el("input", { type: "checkbox", id: "spectators", checked: s.spectators, disabled: !host });
   const short = el("input", { type: "checkbox", id: "short-style", checked: s.style === "knapp", disabled: !host });

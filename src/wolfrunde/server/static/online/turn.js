@@ -7,7 +7,8 @@ let audio = null;
 
 export function signalTurn(asked, newly = false) {
   document.title = asked ? `${TEXT.online.ui.yourTurnTitle} – ${TITLE}` : TITLE;
-  if (!newly) return;
+  // the browser lets a page vibrate and sound only after the player touched it (not right after a reload)
+  if (!newly || navigator.userActivation?.hasBeenActive === false) return;
   if (navigator.vibrate) navigator.vibrate([120, 60, 120]);
   tone();
 }

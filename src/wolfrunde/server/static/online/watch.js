@@ -1,7 +1,7 @@
 // A running game seen by someone without a seat: the public view only (phases, deaths, the Hauptmann,
 // the public story, the village square's chat to read, the narrator).
 import { el } from "../lib/dom.js";
-import { roleName } from "../lib/roles.js";
+import { cardName } from "../lib/roles.js";
 import { TEXT } from "../lib/texts.js";
 import { winnerLine } from "../lib/game_words.js";
 import { chatPanel } from "./chat.js";
@@ -21,7 +21,7 @@ export function watchScreen(room) {
     state.chatOpen ? chatPanel(room, { village: { name: T.ui.villageChannel, write: false } }, {}) : null,
     over ? el("section", { class: "end" }, el("h2", {}, winnerLine(view.result.winner)),
       el("p", {}, `${T.ui.winner}: ${view.result.winners.map((s) => names[s]).join(", ") || T.ui.nobody}`)) : null,
-    playerTable(view, null, (p) => [over && p.role ? roleName(p.role) : null, voted(p)]),
+    playerTable(view, null, (p) => [over && p.role ? cardName(p.role) : null, voted(p)]),
     rolesInPlay(state.lobby),
     storyLog(message.log, { open: true, title: T.ui.publicLog }),
   ];

@@ -62,7 +62,14 @@ async function main() {
   if (match) {
     const code = match[1].toUpperCase();
     document.getElementById("where").textContent = T.tableCode(code);
-    if (!(await api(`/api/tables/${code}`)).ok) { show(el("h1", {}, T.noTable), el("a", { href: "/tisch" }, T.toStart)); return; }
+    const info = await api(`/api/tables/${code}`);
+    if (!info.ok) { show(el("h1", {}, T.noTable), el("a", { href: "/tisch" }, T.toStart)); return; }
+    if (info.data.mode === "table_single_device") { // played on the one device that opened it: nobody joins
+      const device = loadJSON(DEVICE_KEY);
+      if (device && device.code === code) { playSingle(device); return; }
+      show(el("h1", {}, T.tableCode(code)), el("p", { id: "one-device" }, T.oneDeviceTable), el("a", { href: "/tisch" }, T.toStart));
+      return;
+    }
     const token = loadText(guestKey(code));
     if (token) playOwn(code, token); else joinForm(code);
     return;

@@ -1,7 +1,7 @@
 // Werwörter in the browser: the start page (new round, join by code) and a room (one device or own devices).
 import { setServerNow } from "../lib/clock.js";
 import { button, el, mount, steadyWhilePressed } from "../lib/dom.js";
-import { post } from "../lib/http.js";
+import { api, post } from "../lib/http.js";
 import * as narration from "../lib/narration.js";
 import { loadRoles } from "../lib/roles.js";
 import { openSocket } from "../lib/socket.js";
@@ -43,7 +43,8 @@ function startPage() {
   const error = el("p", { class: "error", role: "alert" });
   const settings = (prefix) => {
     const level = el("select", { id: `${prefix}-level` }, [1, 2, 3, 4].map((n) => el("option", { value: n }, T.levels[n])));
-    const minutes = el("input", { id: `${prefix}-minutes`, type: "number", min: 1, max: 60, value: 4 });
+    const minutes = el("input", { id: `${prefix}-minutes`, type: "number", min: screens.DAY_MINUTES.min,
+      max: screens.DAY_MINUTES.max, step: 1, value: 4, required: true });
     const narrator = narratorPicker({ id: `${prefix}-narrator`, value: defaultNarrator() });
     return { level, minutes, narrator: narrator.select, el: el("div", { class: "form" },
       el("label", { for: `${prefix}-level` }, T.difficulty), level,
@@ -54,16 +55,23 @@ function startPage() {
   const hostName = el("input", { id: "host-name", type: "text", maxlength: 20, placeholder: T.yourName, autocomplete: "nickname" });
   const code = el("input", { id: "join-code", type: "text", maxlength: 6, placeholder: T.codePlaceholder, autocapitalize: "characters",
     autocomplete: "off" });
-  const create = async (body) => {
+  const create = async (s, body) => {
     error.textContent = "";
+    for (const field of [one.minutes, own.minutes]) field.removeAttribute("aria-invalid");
+    const minutes = screens.dayMinutes(s.minutes.value);
+    if (minutes === null) {
+      s.minutes.setAttribute("aria-invalid", "true");
+      s.minutes.focus();
+      error.textContent = T.dayMinutesRange;
+      return;
+    }
+    body = { ...body, difficulty: Number(s.level.value), day_seconds: minutes * 60, narrator: s.narrator.value };
     try {
       const room = await post("/api/ww/rooms", body);
       saveToken(room.code, room.token);
       location.href = room.link;
     } catch (problem) { error.textContent = problem.message; }
   };
-  const options = (s) => ({ difficulty: Number(s.level.value), day_seconds: Math.max(1, Number(s.minutes.value) || 4) * 60,
-    narrator: s.narrator.value });
   const join = (event) => {
     event.preventDefault();
     if (code.value.trim()) location.href = `/ww/${code.value.trim().toUpperCase()}`;
@@ -77,15 +85,15 @@ function startPage() {
         names,
         button(T.addPlayer, () => { if (names.children.length < 10) addName(); }, { class: "secondary small" }),
         one.el,
-        button(T.dealCards, () => create({ mode: "single",
-          names: [...names.querySelectorAll("input")].map((i) => i.value.trim()).filter(Boolean), ...options(one) }),
+        button(T.dealCards, () => create(one, { mode: "single",
+          names: [...names.querySelectorAll("input")].map((i) => i.value.trim()).filter(Boolean) }),
         { class: "primary", id: "start-single" })),
       el("section", { class: "card" },
         el("h2", {}, T.ownDevices),
         el("p", {}, T.ownDevicesHint),
         el("label", { for: "host-name" }, T.yourName), hostName,
         own.el,
-        button(T.openRound, () => create({ mode: "devices", name: hostName.value.trim(), ...options(own) }),
+        button(T.openRound, () => create(own, { mode: "devices", name: hostName.value.trim() }),
           { class: "primary", id: "start-devices" })),
       el("section", { class: "card" },
         el("h2", {}, T.joinTitle),
@@ -186,7 +194,20 @@ function stageTitle(stage) {
   return T.stages.over;
 }
 
-function joinPage(code) {
+// Before asking for a name: is there such a round, and does it still take players?
+async function joinPage(code) {
+  const found = await api(`/api/ww/rooms/${encodeURIComponent(code)}`);
+  const refusal = found.status === 404 ? T.noRound
+    : !found.ok ? found.data.message || T.refused
+    : found.data.mode !== "devices" || found.data.status !== "lobby" ? T.closed : null;
+  if (refusal) {
+    mount(app,
+      header(el("span", { class: "room-code" }, code)),
+      el("main", {}, el("section", { class: "card" },
+        el("h2", { "data-testid": "join-refused" }, refusal),
+        el("p", {}, el("a", { href: "/ww" }, T.toStart)))));
+    return;
+  }
   const input = el("input", { id: "join-name", type: "text", maxlength: 20, placeholder: T.yourName, autocomplete: "nickname" });
   const error = el("p", { class: "error", role: "alert" });
   const join = async (event) => {

@@ -17,6 +17,15 @@ const T = {
   removeGuest: (name) => `${name} entfernen`,
 };
 
+// The day's length as typed, in whole minutes (the server takes 30 to 3600 seconds); null when it is none.
+export const DAY_MINUTES = { min: 1, max: 60 };
+export function dayMinutes(raw) {
+  const text = String(raw).trim();
+  const minutes = Number(text);
+  if (!/^\d+$/.test(text) || minutes < DAY_MINUTES.min || minutes > DAY_MINUTES.max) return null;
+  return minutes;
+}
+
 // A button whose action cannot be undone asks first: the first tap arms it, the second (within a few
 // seconds) acts.
 function confirmed(label, action, attrs = {}) {
@@ -84,8 +93,14 @@ function settingsForm(ctx) {
   const { s } = ctx;
   const level = el("select", { id: "ww-level", onchange: (e) => ctx.send({ type: "settings", difficulty: Number(e.target.value) }) },
     [1, 2, 3, 4].map((n) => el("option", { value: n, selected: n === s.settings.difficulty }, levelName(n))));
-  const minutes = el("input", { id: "ww-minutes", type: "number", min: 1, max: 60, step: 1, value: Math.round(s.settings.day_seconds / 60),
-    onchange: (e) => ctx.send({ type: "settings", day_seconds: Math.max(1, Number(e.target.value)) * 60 }) });
+  const shown = Math.round(s.settings.day_seconds / 60);
+  const minutes = el("input", { id: "ww-minutes", type: "number", min: DAY_MINUTES.min, max: DAY_MINUTES.max, step: 1,
+    value: shown, required: true,
+    onchange: (e) => {
+      const chosen = dayMinutes(e.target.value);
+      if (chosen === null) { ctx.toast(T.dayMinutesRange, "error"); e.target.value = shown; return; }
+      ctx.send({ type: "settings", day_seconds: chosen * 60 });
+    } });
   const speaker = el("select", { id: "ww-speaker", onchange: (e) => ctx.send({ type: "settings", speaker: Number(e.target.value) }) },
     s.seats.map((seat, i) => el("option", { value: i, selected: i === s.settings.speaker }, seat.name)));
   const narrator = narratorPicker({ id: "ww-narrator", value: s.settings.narrator,
@@ -262,8 +277,8 @@ function mayorPanel(ctx) {
           () => ctx.send({ type: "decide", kind: "way_off", choice: chosen }), { class: "secondary" })
         : null,
       confirmed(chosen === null ? T.correctFirst : T.correctBy(name(ctx, chosen)),
-        () => ctx.send({ type: "decide", kind: "correct", choice: chosen }), { class: "correct", disabled: chosen === null }),
-      confirmed(T.markersOut, () => ctx.send({ type: "decide", kind: "markers_out" }), { class: "secondary" })));
+        () => ctx.send({ type: "decide", kind: "correct", choice: chosen }), { class: "correct", disabled: chosen === null })),
+    el("p", { class: "note" }, T.lastMarkerEnds));
 }
 
 function playerPanel(ctx) {
