@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from playwright.sync_api import Page
+from tests.e2e.table_helpers import open_single_table
 from tests.e2e.test_table_single import PICK, wait_change
 
 NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil"]
@@ -23,29 +24,9 @@ PICK_IN = """([grid, start]) => {
 TOAST_UP = "() => { const box = document.getElementById('toast'); return Boolean(box && !box.hidden); }"
 
 
-def open_reihum_table(page: Page) -> None:
-    """A one-device Reihum table of five with Amor, opened as the setup page does (its device key stored)."""
-    page.goto("/tisch")
-    page.wait_for_selector("#mode-single")
-    page.evaluate(
-        """async ([names, roles]) => {
-          const body = { mode: "single", names, roles, rules: "wolfrunde", narrator: "leopold", night_style: "round",
-            vote_style: "secret", discussion: 180 };
-          const answer = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
-            body: JSON.stringify(body) });
-          const made = await answer.json();
-          if (!answer.ok) throw new Error(made.message);
-          const device = { code: made.code, token: made.token, mode: "single" };
-          localStorage.setItem("wolfrunde.table.device", JSON.stringify(device));
-        }""",
-        [NAMES, ROLES],
-    )
-    page.goto("/tisch")
-
-
 def test_a_refusal_in_amors_turn_is_gone_when_the_device_is_passed_on(new_context) -> None:  # type: ignore[no-untyped-def]
     page: Page = new_context().new_page()
-    open_reihum_table(page)
+    open_single_table(page, NAMES, roles=ROLES)
     rng = random.Random(3)
     seq: str | None = None
     for _ in range(200):

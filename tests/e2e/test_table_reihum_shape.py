@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from playwright.sync_api import Page
+from tests.e2e.table_helpers import open_single_table
 from tests.e2e.test_table_single import NAMES, set_up, wait_change
 
 SHAPE = """() => {
@@ -78,26 +79,6 @@ def play_night(page: Page, rng: random.Random, night: Night, until: str | None =
             return  # the morning: a public screen
 
 
-def open_table(page: Page, roles: list[str], rules: str) -> None:
-    """A one-device Reihum table of these cards, opened as the setup page does (its device key stored)."""
-    page.goto("/tisch")
-    page.wait_for_selector("#mode-single")
-    page.evaluate(
-        """async ([names, roles, rules]) => {
-          const body = { mode: "single", names, roles, rules, narrator: "leopold", night_style: "round",
-            vote_style: "secret", discussion: 180 };
-          const answer = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
-            body: JSON.stringify(body) });
-          const made = await answer.json();
-          if (!answer.ok) throw new Error(made.message);
-          const device = { code: made.code, token: made.token, mode: "single" };
-          localStorage.setItem("wolfrunde.table.device", JSON.stringify(device));
-        }""",
-        [NAMES, roles, rules],
-    )
-    page.goto("/tisch")
-
-
 def test_every_reihum_turn_of_a_night_has_the_same_element_tree(new_context) -> None:  # type: ignore[no-untyped-def]
     page: Page = new_context().new_page()
     set_up(page, "round", "secret")
@@ -114,10 +95,10 @@ def test_dieb_maedchen_hundefuehrer_and_grenzgaenger_turns_have_the_common_shape
     rng = random.Random(5)
     night = Night()
     page: Page = new_context().new_page()
-    open_table(page, SPECIAL, "duesterwald")
+    open_single_table(page, NAMES, roles=SPECIAL, rules="duesterwald")
     play_night(page, rng, night)
     page = new_context().new_page()  # another device: the Dieb's table (he never lies in the centre)
-    open_table(page, WITH_THIEF, "wolfrunde")
+    open_single_table(page, NAMES, roles=WITH_THIEF)
     play_night(page, rng, night, until="Nimmst du eine Karte")
     prompts = {prompt for prompt, _ in night.turns}
     for prompt in (

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from playwright.sync_api import Page
+from tests.e2e.table_helpers import open_single_table
 from tests.e2e.test_table_reihum_shape import Night, play_night, same_shapes
 from tests.e2e.test_table_single import NAMES, wait_change
 
@@ -26,31 +27,9 @@ CUT = """() => [...document.querySelectorAll('.t-grid button')]
   .map((b) => b.textContent)"""
 
 
-def open_single(page: Page, names: list[str], night: str) -> str:
-    """A one-device table opened as the setup page does (its device key stored); returns its code."""
-    page.goto("/tisch")
-    page.wait_for_selector("#mode-single")
-    code: str = page.evaluate(
-        """async ([names, night]) => {
-          const body = { mode: "single", names, narrator: "leopold", night_style: night, vote_style: "secret",
-            discussion: 180 };
-          const answer = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" },
-            body: JSON.stringify(body) });
-          const made = await answer.json();
-          if (!answer.ok) throw new Error(made.message);
-          const device = { code: made.code, token: made.token, mode: "single" };
-          localStorage.setItem("wolfrunde.table.device", JSON.stringify(device));
-          return made.code;
-        }""",
-        [names, night],
-    )
-    page.goto("/tisch")
-    return code
-
-
 def test_the_link_of_a_one_device_table_cannot_be_joined_from_another_device(new_context) -> None:  # type: ignore[no-untyped-def]
     middle = new_context().new_page()
-    code = open_single(middle, NAMES, "eyes_closed")
+    code = open_single_table(middle, NAMES, night="eyes_closed")
     middle.wait_for_function("() => document.getElementById('main').dataset.screen === 'pass'")
 
     other = new_context().new_page()
@@ -68,7 +47,7 @@ def test_the_link_of_a_one_device_table_cannot_be_joined_from_another_device(new
 
 def test_reihum_name_buttons_show_long_names_whole_and_every_turn_alike(new_context) -> None:  # type: ignore[no-untyped-def]
     page: Page = new_context().new_page()
-    open_single(page, LONG_NAMES, "round")
+    open_single_table(page, LONG_NAMES)
     seq: str | None = None
     for _ in range(40):  # the deal, up to the first turn of the night
         screen, seq = wait_change(page, seq)
