@@ -112,3 +112,23 @@ def test_when_the_last_ballot_closes_the_vote_every_device_stops_showing_its_tal
         closing = tallies[-1]
         assert closing == {"type": "voted", "round": 1, "kind": "vote", "seats": [], "voters": [], "counts": []}
         assert all(len(m["seats"]) < len(LIVING) for m in tallies), "the closing ballot is in no tally"
+
+
+def test_when_the_votes_timer_closes_it_every_device_stops_showing_its_tally(tmp_path: Path) -> None:
+    setup, commands = up_to_the_vote()
+    timer = {"release": 0, "deadline": time.time() + 2}
+    db = stored_online_room(tmp_path, setup, commands, timer, names=NAMES)
+
+    async def scenario() -> list[list[dict[str, Any]]]:
+        async with running_room(db, config_for(db, restart_grace=0)) as actor:
+            members = {seat: await join(actor, seat, NAMES) for seat in range(6)}
+            await vote(members[0], ACCUSED, "a")
+            for member in members.values():
+                await member.next("voted", lambda m: m["voters"] == [], timeout=60)
+                await member.settled()
+            return [member.messages for member in members.values()]
+
+    for messages in asyncio.run(scenario()):
+        tallies = [m for m in messages if m["type"] == "voted"]
+        assert [m["seats"] for m in tallies] == [[], [0], []], "the tally, Anna's ballot, then the close"
+        assert tallies[-1] == {"type": "voted", "round": 1, "kind": "vote", "seats": [], "voters": [], "counts": []}
