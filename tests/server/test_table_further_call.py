@@ -8,24 +8,18 @@ import random
 from typing import Any
 
 import pytest
-from tests.server.test_table_single import play
+from tests.server.test_table_single import new_device, play
 
-from wolfrunde.server.match import Match
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.table import texts
-from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, deal_cards
-from wolfrunde.server.table.single import SingleDevice, TableOptions
+from wolfrunde.server.table.single import SingleDevice
 
 CALL_KEYS = {"type", "mode", "round", "phase", "spoken_until", "screen", "players", "captions"}
 CALL_KEYS |= {"label", "title", "night", "acting", "pause", "call"}
 
 
 def eyes_closed_device(roles: list[str], seed: int = 3) -> SingleDevice:
-    settings = TableSettings(night_style="eyes_closed", vote_style="hands", roles=roles)
-    lobby = TableLobby(mode=SINGLE, host="h", settings=settings)
-    for index in range(len(roles)):
-        lobby.add(f"Spieler {index}", None)
-    return SingleDevice(Match(deal_cards(lobby, random.Random(seed))), TableOptions("eyes_closed", "hands"))
+    return new_device(len(roles), seed, "eyes_closed", "hands", roles)
 
 
 def deal(device: SingleDevice) -> None:

@@ -21,9 +21,10 @@ from wolfrunde.server.table.single import SingleDevice, TableOptions
 STYLES = [("eyes_closed", "hands"), ("eyes_closed", "secret"), ("round", "hands"), ("round", "secret")]
 
 
-def new_device(players: int, seed: int, night: str, vote: str) -> SingleDevice:
+def new_device(players: int, seed: int, night: str, vote: str, roles: list[str] | None = None) -> SingleDevice:
+    """A one-device game of `players` (of `roles`, else the recommended ones)."""
     rng = random.Random(seed)
-    lobby = TableLobby(mode=SINGLE, host="h", settings=TableSettings(night_style=night, vote_style=vote))
+    lobby = TableLobby(mode=SINGLE, host="h", settings=TableSettings(night_style=night, vote_style=vote, roles=roles))
     for index in range(players):
         lobby.add(f"Spieler {index}", None)
     return SingleDevice(Match(deal_cards(lobby, rng)), TableOptions(night_style=night, vote_style=vote))
@@ -198,11 +199,7 @@ def test_reihum_round_gives_every_living_player_one_turn() -> None:
 
 
 def reihum_device(roles: list[str], seed: int = 5) -> SingleDevice:
-    settings = TableSettings(night_style="round", vote_style="secret", roles=roles)
-    lobby = TableLobby(mode=SINGLE, host="h", settings=settings)
-    for index in range(len(roles)):
-        lobby.add(f"Spieler {index}", None)
-    return SingleDevice(Match(deal_cards(lobby, random.Random(seed))), TableOptions("round", "secret"))
+    return new_device(len(roles), seed, "round", "secret", roles)
 
 
 def holders_of(device: SingleDevice, card: str) -> list[int]:

@@ -53,13 +53,13 @@ async def create(request: Request) -> Response:
     if mode == Mode.SINGLE:
         raw = body.get("names")
         typed: list[object] = raw if isinstance(raw, list) else []
-        names = [clean_name(name) for name in typed]
-        if not names:
+        if not typed:
             return _problem(400, "ww_bad_names")
         for number, name in enumerate(typed, 1):
             problem = name_problem(name)
             if problem is not None:
                 return _problem(400, "ww_bad_names", f"Spieler {number}: {problem}")
+        names = [clean_name(name) for name in typed]
     elif mode == Mode.DEVICES:
         names = [clean_name(body.get("name"))]
         if names[0] is None:
