@@ -52,7 +52,11 @@ def watch_receipts(page: Page) -> None:
 def wait_received(page: Page) -> None:
     """Waits until a receipt has said "Angekommen" on the page (recorded when it showed: the game may have
     moved on to the next question since, which clears the receipts)."""
-    page.wait_for_function("window.__receipts.some((r) => r.state === 'received' && r.text.includes('Angekommen'))")
+    # a function, not an expression: Playwright evaluates an expression anew at every poll, which the page's
+    # CSP (no eval) refuses as soon as the wait has to poll
+    page.wait_for_function(
+        "() => window.__receipts.some((r) => r.state === 'received' && r.text.includes('Angekommen'))"
+    )
 
 
 def next_change(page: Page, at_most_ms: int = 1000) -> None:

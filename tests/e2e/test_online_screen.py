@@ -65,7 +65,7 @@ def test_a_spectator_sees_the_public_table_and_nothing_secret(new_context) -> No
     expect(viewer.locator("#chat-text")).to_have_count(0)  # a spectator reads, never writes
     screens(viewer, "online-chat")
     findings += audit(viewer, "spectator chat")
-    viewer.wait_for_function("document.querySelectorAll('details.story li').length > 1")
+    viewer.wait_for_function("() => document.querySelectorAll('details.story li').length > 1")
 
     kinds = {message["type"] for message in received}
     assert "watch" in kinds and not kinds & {"game", "chat_history"} - {"chat_history"}

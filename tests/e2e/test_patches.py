@@ -50,7 +50,7 @@ def page(browser: Browser) -> Iterator[Page]:
     context.route(f"{ORIGIN}/**", serve)
     page = context.new_page()
     page.goto("/")
-    page.wait_for_function("window.patch !== undefined")
+    page.wait_for_function("() => window.patch !== undefined")
     yield page
     context.close()
 
@@ -90,14 +90,14 @@ def test_the_socket_asks_for_patches_and_comes_back_with_the_version_it_holds(pa
     page.evaluate(
         "window.sock = socket.openSocket({ url: '/ws/rooms/K7QWM', baseDelay: 50, onMessage: (m) => got.push(m) })"
     )
-    page.wait_for_function("window.got.length === 2")
+    page.wait_for_function("() => window.got.length === 2")
     assert page.evaluate("window.got") == [
         {"type": "game", "view": {"round": 1, "events": []}},
         {"type": "game", "view": {"round": 1, "events": [{"type": "night"}]}},
     ]
     assert parse_qs(urlparse(urls[0]).query) == {"patches": ["1"]}
     sockets[0].close(code=1011)
-    page.wait_for_function("window.got.length === 3")
+    page.wait_for_function("() => window.got.length === 3")
     assert parse_qs(urlparse(urls[1]).query) == {"patches": ["1"], "since": ["s1:5"]}
     assert page.evaluate("window.got[2]") == {"type": "game", "view": {"round": 2, "events": [{"type": "night"}]}}
     page.evaluate("window.sock.close()")

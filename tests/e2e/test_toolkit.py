@@ -76,7 +76,7 @@ def page(browser: Browser) -> Iterator[Page]:
     page.clock.install()
     page.clock.pause_at(1_800_000_000_000)  # the page's time moves only when the test says so
     page.goto("/")
-    page.wait_for_function("window.toolkit !== undefined")
+    page.wait_for_function("() => window.toolkit !== undefined")
     yield page
     context.close()
     assert not errors, errors
@@ -152,9 +152,9 @@ def test_a_tap_during_a_redraw_is_not_lost(page: Page) -> None:
 def test_the_socket_stops_for_good_on_an_unknown_room_with_a_german_reason(page: Page) -> None:
     page.route_web_socket("**/ws/**", lambda ws: ws.close(code=4404, reason="no_room"))
     page.evaluate("connect({ url: '/ws/rooms/QQQQQ' })")
-    page.wait_for_function("window.stops.length === 1")
+    page.wait_for_function("() => window.stops.length === 1")
     page.clock.run_for(10 * 60_000)  # ten minutes of the page's time: a retrying socket would have tried again
-    page.wait_for_function("window.ended.length === 1")
+    page.wait_for_function("() => window.ended.length === 1")
     assert page.evaluate("window.stops") == [["Diesen Raum gibt es nicht.", 4404]]
     assert page.evaluate("window.opened.length") == 1
     assert page.evaluate("window.sock.stopped") is True
@@ -168,7 +168,7 @@ FINAL = [(4401, "Bitte zuerst anmelden."), (4403, "Die Verbindung kommt nicht vo
 def test_the_other_final_close_codes_stop_too(page: Page, code: int, reason: str) -> None:
     page.route_web_socket("**/ws/**", lambda ws: ws.close(code=code))
     page.evaluate("connect({ url: '/ws/rooms/K7QWM', reasons: { 4404: 'Diesen Tisch gibt es nicht.' } })")
-    page.wait_for_function("window.stops.length === 1")
+    page.wait_for_function("() => window.stops.length === 1")
     page.clock.run_for(60_000)
     assert page.evaluate("window.stops") == [[reason, code]]
     assert page.evaluate("window.opened.length") == 1
@@ -177,7 +177,7 @@ def test_the_other_final_close_codes_stop_too(page: Page, code: int, reason: str
 def test_a_page_can_word_the_reason_itself(page: Page) -> None:
     page.route_web_socket("**/ws/**", lambda ws: ws.close(code=4404))
     page.evaluate("connect({ url: '/ws/tables/QQQQQ', reasons: { 4404: 'Diesen Tisch gibt es nicht.' } })")
-    page.wait_for_function("window.stops.length === 1")
+    page.wait_for_function("() => window.stops.length === 1")
     assert page.evaluate("window.stops") == [["Diesen Tisch gibt es nicht.", 4404]]
 
 
@@ -209,17 +209,17 @@ def test_the_socket_reconnects_says_hello_again_and_sends_what_waited(page: Page
 
     page.route_web_socket("**/ws/**", server)
     page.evaluate("connect({ url: '/ws/tables/K7QWM', hello: { type: 'hello', token: 'geheim' } })")
-    page.wait_for_function("window.got.length === 1")
+    page.wait_for_function("() => window.got.length === 1")
     assert page.evaluate("window.opened[0][0]") == "ws://toolkit.test/ws/tables/K7QWM?patches=1"
     page.evaluate("window.sock.send({ type: 'device', op: 'take' })")
-    page.wait_for_function("window.got.length === 2")
+    page.wait_for_function("() => window.got.length === 2")
 
     servers[0].close(code=1011)  # the connection breaks
-    page.wait_for_function("window.statuses.length === 2")
+    page.wait_for_function("() => window.statuses.length === 2")
     assert page.evaluate("window.statuses") == [True, False]
     page.evaluate("window.sock.send({ type: 'device', op: 'done' }); window.sock.send({ type: 'device', op: 'next' })")
     page.clock.run_for(500)
-    page.wait_for_function("window.got.length === 5")
+    page.wait_for_function("() => window.got.length === 5")
     echoes = [(m["connection"], m["message"]) for m in page.evaluate("window.got")]
     assert echoes == [
         (0, {"type": "hello", "token": "geheim"}),
@@ -250,20 +250,20 @@ def test_the_socket_pings_while_idle_and_reopens_a_silent_line(page: Page) -> No
 
     page.route_web_socket("**/ws/**", server)
     page.evaluate("connect({ url: '/ws/rooms/K7QWM', pingSeconds: 25, silentSeconds: 60 })")
-    page.wait_for_function("window.statuses.length === 1")
+    page.wait_for_function("() => window.statuses.length === 1")
     for minute_half in range(1, 5):  # two minutes: the line is idle, so it is pinged, and the pongs keep it open
         page.clock.run_for(30_000)
         until(page, lambda: len(pings), minute_half, "a ping every half minute while idle")
     assert page.evaluate("window.opened.length") == 1
     assert page.evaluate("window.got") == [], "a pong is the socket's own business"
     servers[0].close(code=1011)
-    page.wait_for_function("window.statuses.length === 2")
+    page.wait_for_function("() => window.statuses.length === 2")
     page.clock.run_for(500)
-    page.wait_for_function("window.statuses.length === 3")  # the second line never answers …
+    page.wait_for_function("() => window.statuses.length === 3")  # the second line never answers …
     page.clock.run_for(61_000)
-    page.wait_for_function("window.statuses.length === 4")  # … and is given up after a minute of silence
+    page.wait_for_function("() => window.statuses.length === 4")  # … and is given up after a minute of silence
     page.clock.run_for(1000)  # (no answer on the line between: the second wait of the backoff)
-    page.wait_for_function("window.opened.length === 3")
+    page.wait_for_function("() => window.opened.length === 3")
 
 
 def test_a_request_waits_for_its_ack_or_the_german_refusal(page: Page) -> None:

@@ -54,7 +54,7 @@ def test_five_guests_join_by_qr_link_and_play_to_a_result(new_context) -> None: 
     expect(host.get_by_role("heading", name="Warten auf Mitspieler")).to_be_visible()
     qr = host.locator("img.qr")
     expect(qr).to_be_visible()
-    host.wait_for_function("document.querySelector('img.qr').naturalWidth > 0")
+    host.wait_for_function("() => document.querySelector('img.qr').naturalWidth > 0")
     link = host.get_by_test_id("join-link").get_attribute("href")
     assert link and re.search(r"/ww/[A-Z0-9]{6}$", link)
     svg = host.request.get(qr.get_attribute("src") or "")
