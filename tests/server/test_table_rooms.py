@@ -14,6 +14,7 @@ from tests.server.test_table_single import tap
 
 from wolfrunde.server.app import create_app
 from wolfrunde.server.config import ServerConfig
+from wolfrunde.server.texts import ERRORS
 
 TAPS = 24  # below the rate limit's burst: a device taps in human time
 NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil", "Frieda", "Gustav", "Hanna"]
@@ -110,6 +111,9 @@ def test_a_single_device_table_refuses_other_tokens_and_bad_setups(config: Serve
         with client.websocket_connect(f"/ws/tables/{made['code']}") as ws:
             hello(ws, "x" * 43)
             assert ws.receive_json()["code"] == "bad_token"
+        guest = client.post(f"/api/tables/{made['code']}/guests", json={"name": "Zora"})
+        assert guest.status_code == 400
+        assert guest.json()["message"] == ERRORS["one_device_table"], "the reason, not “the game runs already”"
 
 
 def test_guests_join_reconnect_to_their_seat_and_see_only_their_view(config: ServerConfig) -> None:

@@ -18,7 +18,16 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from wolfrunde.server import auth, client_pages, collector, game_words, invites, narration_http, narration_roles
+from wolfrunde.server import (
+    auth,
+    client_pages,
+    collector,
+    game_words,
+    invites,
+    narration_http,
+    narration_roles,
+    narration_voices,
+)
 from wolfrunde.server.addresses import ONLINE
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.kinds import all_kinds
@@ -131,6 +140,7 @@ def create_app(config: ServerConfig) -> Starlette:
             await app.state.presence.close()
             if redis_client is not None:
                 await redis_client.aclose()
+            await asyncio.to_thread(narration_voices.settle_all)
             db.close()
 
     routes: list[BaseRoute] = [

@@ -103,6 +103,7 @@ def choose_format(query: str | None, accept: str | None) -> AudioFormat:
 
 
 BACKGROUND_NICENESS = 15
+SETTLE_SECONDS = 20.0  # a clip takes a second or two; mbrola and pico give up after a minute
 
 
 class ServerVoices:
@@ -255,6 +256,14 @@ class ServerVoices:
             pending = list(self._pending)
         wait(pending, timeout=timeout)
 
+    def settle(self, timeout: float = SETTLE_SECONDS) -> None:
+        """Drops the background jobs not yet started and waits up to `timeout` seconds for the running
+        ones, so a server shutting down leaves no half-made clip or speech engine's scratch folder behind
+        (a job dropped is made on demand when a client asks for it)."""
+        with self._lock:
+            pending = list(self._pending)
+        wait([job for job in pending if not job.cancel()], timeout=timeout)
+
     def _submit(self, job: Any, *args: Any) -> Future[None]:
         future = self._pool.submit(self._quietly, job, *args)
         with self._lock:
@@ -308,6 +317,14 @@ def voices_for(config: ServerConfig) -> ServerVoices:
             _instances[key] = ServerVoices(folder, config.voice_engine, config.narration_prerender)
         _by_setting[setting] = _instances[key]
         return _instances[key]
+
+
+def settle_all(timeout: float = SETTLE_SECONDS) -> None:
+    """`ServerVoices.settle` for every voice folder this process has used (a server shutting down)."""
+    with _instances_lock:
+        voices = list(_instances.values())
+    for each in voices:
+        each.settle(timeout)
 
 
 def known_narrator(narrator_id: str) -> bool:

@@ -15,6 +15,7 @@ ERRORS: dict[str, str] = {
     "not_seated": "Du sitzt nicht an diesem Tisch.",
     "wrong_seat": "Du kannst nur für deinen eigenen Platz entscheiden.",
     "lobby_closed": "Das Spiel läuft schon oder ist vorbei.",
+    "one_device_table": "An diesem Tisch wird mit einem Gerät für alle gespielt: Beitreten geht nicht.",
     "not_running": "Es läuft gerade kein Spiel.",
     "not_ended": "Eine neue Partie gibt es erst, wenn diese vorbei ist.",
     "room_full": "Der Tisch ist voll.",

@@ -55,6 +55,10 @@ class SingleDeviceTable(TableKind):
     def opening(self) -> tuple[RoomStatus, dict[str, Any] | None]:
         return RoomStatus.RUNNING, self.setup
 
+    async def join(self, name: Any, token_hash: str) -> int:
+        """Nobody joins: every player is at the one device from the start."""
+        raise Refusal("one_device_table")
+
     @classmethod
     def load(cls, record: StoredRoom, commands: list[StoredCommand], config: ServerConfig) -> Self:
         table = cls(TableLobby.from_dict(record.state), config)
