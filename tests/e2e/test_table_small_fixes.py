@@ -64,6 +64,22 @@ def test_the_narrator_bar_sits_at_the_top_and_leaves_with_its_caption(new_contex
     bar.wait_for(state="hidden", timeout=10_000)  # the caption is cleared a few seconds after the cue
 
 
+def test_a_device_that_does_not_speak_shows_no_sound_buttons(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.evaluate("""async () => {
+      const { enqueue, setSpeaker } = await import("/static/lib/narration.js");
+      setSpeaker(false);
+      enqueue([{ text: "Die Nacht bricht an.", url: null, seconds: 5 }]);
+    }""")
+    page.locator(".narration-caption").filter(has_text="Die Nacht bricht an.").wait_for()
+    assert not page.locator(".narration-mute").is_visible(), "the captions only: its sound buttons would do nothing"
+    assert not page.locator(".narration-bar input[type=range]").is_visible()
+    page.evaluate("""async () => (await import("/static/lib/narration.js")).setSpeaker(true)""")
+    page.locator(".narration-mute").wait_for(state="visible")
+    assert page.locator(".narration-bar input[type=range]").is_visible()
+
+
 def test_a_refused_timer_goes_back_in_the_lobby(new_context) -> None:  # type: ignore[no-untyped-def]
     page: Page = new_context().new_page()
     page.goto("/tisch")

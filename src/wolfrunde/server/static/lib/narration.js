@@ -38,7 +38,15 @@ function bar() {
   document.body.append(node);
   state.bar = { node, caption, mute, volume, unlock };
   paintMute();
+  paintControls();
   return state.bar;
+}
+
+// A device that stays silent shows the captions only: its sound buttons would do nothing.
+function paintControls() {
+  if (!state.bar) return;
+  state.bar.mute.hidden = !state.speaker;
+  state.bar.volume.hidden = !state.speaker;
 }
 
 function paintMute() {
@@ -149,6 +157,7 @@ function resume() {
 export function setSpeaker(speaker) {
   state.speaker = Boolean(speaker);
   if (!state.speaker) audio.pause();
+  paintControls();
 }
 
 export function clear() {
