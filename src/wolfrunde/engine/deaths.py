@@ -9,8 +9,10 @@ from wolfrunde.engine.model import Handler
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
 
-# grief of lovers, the Jäger's shot, the Hauptmann's successor, the Findelkind turning
-CONSEQUENCES: tuple[str, ...] = ("grief", "hunter_shot", "captain_successor", "foundling_turns")
+# grief of lovers, the Jäger's shot, the Findelkind turning, the Hauptmann's successor. The shared rulings
+# name the successor before the Findelkind; naming him changes nothing the Findelkind looks at, and only
+# after the Findelkind has turned is it known whether the game goes on (rulings.md, "Dawn").
+CONSEQUENCES: tuple[str, ...] = ("grief", "hunter_shot", "foundling_turns", "captain_successor")
 
 
 def kill(game: Game, seat: int, cause: str, *, reveal: bool = True) -> None:

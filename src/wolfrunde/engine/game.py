@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from wolfrunde.engine import flow, meldeliste, registry, sides, view
+from wolfrunde.engine import flow, meldeliste, night_order, registry, sides, view
 from wolfrunde.engine.answers import canonical
 from wolfrunde.engine.cards import Card
 from wolfrunde.engine.chance import Chance
@@ -48,7 +48,8 @@ class Game:
         self.on_boundary = on_boundary
         self._deck = frozenset((*setup.roles, *setup.center))
         self.table = registry.table()  # the roles this game plays with, fixed when it starts
-        self.called_steps = [s for s in self.table.steps if any(registry.card_calls(s, r) for r in self._deck)]
+        called = [s for s in self.table.steps if any(registry.card_calls(s, r) for r in self._deck)]
+        self.called_steps = night_order.in_rules_order(called, self.rules)
         self._open: dict[tuple[int, str], Request] = {}
         self._answers: Answers = {}
         self._pending: tuple[Any, Answers, int, tuple[Request, ...]] | None = None  # see `pending`

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from wolfrunde.engine.model import Rules
+
 if TYPE_CHECKING:
     from wolfrunde.engine.game import Game
     from wolfrunde.engine.role import NightStep
@@ -34,6 +36,25 @@ NIGHT_ORDER: tuple[str, ...] = (
     "enchanted",
     "maid",
 )
+
+
+# `duesterwald` (seed 001, "Aufruf der Spieler"): the original card game calls the Seherin before the
+# pack; each step named here is called right before the other one.
+DUESTERWALD_BEFORE: dict[str, str] = {"seer": "werewolves"}
+
+
+def in_rules_order(steps: list[NightStep], rules: Rules) -> list[NightStep]:
+    """The night's steps in the order of the game's rule set."""
+    if rules is not Rules.DUESTERWALD:
+        return steps
+    present = {step.id for step in steps}
+    moving = {step.id: step for step in steps if DUESTERWALD_BEFORE.get(step.id) in present}
+    ordered: list[NightStep] = []
+    for step in steps:
+        if step.id not in moving:
+            ordered.extend(m for m in moving.values() if DUESTERWALD_BEFORE[m.id] == step.id)
+            ordered.append(step)
+    return ordered
 
 
 def night_order() -> tuple[str, ...]:

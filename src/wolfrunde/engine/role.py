@@ -149,6 +149,9 @@ class ScenarioKey:
     absent: Absent | None = None  # None: nothing where the request is optional, else its default
     unused: str | None = None  # why the key is not used, when it is not about the role's holder
     posthumous: bool = False  # its holder answers it as he dies (the Jäger's shot)
+    # the key may stand unused when this holds: the decision it gives was not needed (the dying
+    # Hauptmann's successor, when his death ended the game)
+    moot: Callable[[Game], bool] | None = None
 
     def answers(self, kind: str, form: str) -> bool:
         """Whether this key answers a request of this kind in this form."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from wolfrunde.scenario.transcript import transcript
 
 TOP_KEYS = {"rules", "mode", "seed", "players", "center", "script", "meldeliste"}
 PHASE_KEYS = {Phase.NIGHT: "night", Phase.DAY: "day"}
+LIST_FORMS = {"seats", "gap"}  # answered with a list of names (Amor's couple, the dog's two neighbours)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +106,8 @@ def _play_entry(game: Game, index: int, entry: Any) -> None:
         raise ScenarioError(f'script[{index}]: genau einer der Schlüssel "night" oder "day" wird gebraucht.')
     phase = Phase.NIGHT if "night" in entry else Phase.DAY
     number = entry[PHASE_KEYS[phase]]
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise ScenarioError(f"script[{index}]: {PHASE_KEYS[phase]!r} braucht eine ganze Zahl, nicht {_json(number)}.")
     label = f"{phase.value} {number}"
     allowed = keys(phase)
     unknown = set(entry) - set(allowed.by_key) - {PHASE_KEYS[phase]}
@@ -129,6 +133,8 @@ def _play_entry(game: Game, index: int, entry: Any) -> None:
         if entry[name] is None or entry[name] is False:
             continue
         owner, key = allowed.by_key[name]
+        if key.moot is not None and key.moot(game):
+            continue
         raise ScenarioError(f"{label}: {name!r} geht hier nicht: {_why_unused(game, owner, key)}.")
 
 
@@ -151,7 +157,9 @@ def _answer(game: Game, entry: dict[str, Any], request: Request, key: ScenarioKe
         return None if _absent(key, request) is Absent.NOTHING else request.default
     if form == "choice":
         choices = request.options["choices"]
-        return bool(value) if all(isinstance(c, bool) for c in choices) else value
+        if all(isinstance(c, bool) for c in choices) and not isinstance(value, bool):
+            raise ScenarioError(f"{label}: {key.key} braucht true oder false, nicht {_json(value)}.")
+        return value
     if form == "card":
         role = role_id(value)
         if role is None:
@@ -161,8 +169,12 @@ def _answer(game: Game, entry: dict[str, Any], request: Request, key: ScenarioKe
         if not isinstance(value, dict):
             raise ScenarioError(f'{label}: {key.key} braucht {{"heal": Name, "poison": Name}}.')
         return {k: (None if v is None else _seat(game, v, label)) for k, v in value.items()}
-    if isinstance(value, list):
+    if form in LIST_FORMS:
+        if not isinstance(value, list):
+            raise ScenarioError(f"{label}: {key.key} braucht eine Liste von Namen, nicht {_json(value)}.")
         return [_seat(game, v, label) for v in value]
+    if isinstance(value, list):
+        raise ScenarioError(f"{label}: {key.key} braucht einen Namen, keine Liste.")
     return _seat(game, value, label)
 
 
@@ -176,11 +188,16 @@ def _absent(key: ScenarioKey, request: Request) -> Absent:
     return Absent.NOTHING if request.options.get("optional", True) else Absent.DEFAULT
 
 
+def _json(value: Any) -> str:
+    """A value as the scenario file writes it (true, not True)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def _seat(game: Game, name: Any, label: str) -> int:
     for player in game.players:
         if player.name == name:
             return player.seat
-    raise ScenarioError(f"{label}: es gibt niemanden namens {name!r}.")
+    raise ScenarioError(f"{label}: es gibt niemanden namens {_json(name)}.")
 
 
 def _check_ballots(game: Game, entry: dict[str, Any], requests: list[Request], allowed: Keys, label: str) -> None:

@@ -47,6 +47,7 @@ def test_single_device_table_asks_nothing():
 
 def test_duesterwald_caught_girl_dies_and_pack_kills_nobody_else():
     game = new_game(*ROLES, rules="duesterwald")
+    run_until(game, lambda g: "werewolves" in kinds(g))  # the Seherin wakes first (seed 001)
     answer(game, werewolves="Dora", peek=True)
     assert kinds(game) == {"catch"}
     answer(game, catch=True)
@@ -57,6 +58,7 @@ def test_duesterwald_caught_girl_dies_and_pack_kills_nobody_else():
 
 def test_duesterwald_peek_not_caught_sees_the_pack():
     game = new_game(*ROLES, rules="duesterwald")
+    run_until(game, lambda g: "werewolves" in kinds(g))  # the Seherin wakes first (seed 001)
     answer(game, werewolves="Dora", peek=True)
     answer(game, catch=False)
     (seen,) = [e for e in game.view(2)["events"] if e["type"] == "peek"]

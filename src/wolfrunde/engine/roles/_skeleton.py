@@ -246,7 +246,7 @@ ROLE = Role(
     after_morning=after_morning,
     with_pack=PackWatch(during_the_pack, after_the_pack),
     on_pack_victim=on_pack_victim,
-    consequences=(Consequence("skeleton_consequence", consequence, after="foundling_turns"),),
+    consequences=(Consequence("skeleton_consequence", consequence, after="captain_successor"),),
     vote_weight=vote_weight,
     extra_votes=extra_votes,
     forbidden_votes=forbidden_votes,

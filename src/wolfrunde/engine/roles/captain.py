@@ -120,6 +120,12 @@ def successor(game: Game) -> Handler[bool]:
     return True
 
 
+def successor_not_needed(game: Game) -> bool:
+    """The Hauptmann died and the game ended with that: nobody was asked to succeed him."""
+    elected = any(event.type == "captain" for event in game.events)
+    return game.result is not None and elected and game.state(CARD.id).get("seat") is None
+
+
 def view_you(game: Game, viewer: int) -> dict[str, Any]:
     return {"captain": game.state(CARD.id).get("seat") == viewer}
 
@@ -151,6 +157,7 @@ ROLE = Role(
             phases=(Phase.NIGHT, Phase.DAY),
             absent=Absent.DEFAULT,
             unused="der Hauptmann hat gerade nichts zu entscheiden",
+            moot=successor_not_needed,
         ),
     ),
     day_start=election,

@@ -21,11 +21,14 @@ def spares(game: Game, seat: int, verdict: Verdict) -> bool:
 def on_verdict(game: Game, seat: int, verdict: Verdict) -> None:
     if verdict.spared:
         game.card_state(seat)["pardoned"] = True
+        game.card_state(seat)["silenced"] = seat
         game.emit("fool_pardoned", reveals={seat: CARD.id}, player=seat, role=CARD.id)
 
 
 def may_vote(game: Game, seat: int) -> bool:
-    return not game.card_state(seat).get("pardoned")
+    """The pardoned Dorfnarr himself loses his vote; a Magd who takes his card later keeps hers (the card's
+    pardon is spent, the penalty was his)."""
+    return game.card_state(seat).get("silenced") != seat
 
 
 ROLE = Role(
