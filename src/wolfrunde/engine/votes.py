@@ -191,8 +191,9 @@ def execute(game: Game, condemned: int, cause: str, *, first: bool) -> Handler[N
     if verdict.spared:
         return
     win = _verdict_win(game, verdict)
-    deaths.kill(game, condemned, cause, reveal=not verdict.hide_role)
-    for then in verdict.after_death:
+    # a condemned who wins at once (the Engel) ends the game with his death: nobody takes his card over
+    deaths.kill(game, condemned, cause, reveal=win is not None or not verdict.hide_role)
+    for then in verdict.after_death if win is None else ():
         then()
     deaths.react(game, {condemned: cause})
     if win is not None:
