@@ -16,7 +16,7 @@ from tests.server.sim_room import play
 from tests.server.test_message_streams import choose, setup
 
 GAMES = 40
-NIGHT_TIMER = 60  # the least duration of a step is drawn from 30 % to 60 % of it: 18 to 36 s
+NIGHT_TIMER = 60  # a step lasts a draw from 50 % to 100 % of it: 30 to 60 s
 
 
 def ks_p_value(a: list[float], b: list[float]) -> float:
@@ -68,9 +68,33 @@ def test_a_step_lasts_as_long_whether_its_role_is_present_or_absent(monkeypatch:
     assert ks_p_value(present, absent) > 0.01, (sorted(present)[:5], sorted(absent)[:5])
 
 
+@pytest.mark.parametrize("game", range(4))
+def test_how_long_the_player_thinks_changes_nothing_even_past_his_timer(
+    game: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the room's draws the same, the first night's Seherin step lasts to the same moment whether she
+    answers at once, lets her timer run out, or her card lies in the centre: a step never outlasts what an
+    absent role's step lasts, however long its player thinks."""
+
+    def first_seer_step(at_seat: bool, think: float) -> float:
+        received = play(
+            setup("seer", at_seat, game),
+            choose,
+            lambda seat, kind: think,
+            monkeypatch,
+            night_timer=NIGHT_TIMER,
+            room_seed=game,
+        )
+        return seer_step_lengths(received[4])[0]
+
+    absent = first_seer_step(False, 1.0)
+    assert first_seer_step(True, 1.0) == pytest.approx(absent, abs=0.01)
+    assert first_seer_step(True, 1.5 * NIGHT_TIMER) == pytest.approx(absent, abs=0.01)
+
+
 def test_the_test_tells_apart_steps_that_end_when_the_player_decides() -> None:
     rng = random.Random(1)
-    draws = [rng.uniform(18, 36) for _ in range(80)]
+    draws = [rng.uniform(30, 60) for _ in range(80)]
     decided = [rng.uniform(0.5, 15) for _ in range(80)]  # the old pacing: a present step ends at the answer
     assert ks_p_value(draws, decided) < 1e-6
     assert ks_p_value(draws[:40], draws[40:]) > 0.01

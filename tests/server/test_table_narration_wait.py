@@ -40,11 +40,19 @@ def test_own_devices_call_nobody_before_the_narration_is_heard(tmp_path: Path) -
             assert card["questions"] == [] and card["deadline"] is None, "the cards come at once, no call yet"
             assert card["role"]["id"] in all_cards()
         wolf = next(ws for ws, card in zip(sockets, cards, strict=True) if wolf_card(card))
+        villager = next(ws for ws, card in zip(sockets, cards, strict=True) if not wolf_card(card))
+        probe = {"type": "decide", "kind": "werewolves", "choice": 1, "ref": "probe"}
+        villager.send_json(probe)
+        probed_in_hold = receive_error(villager)
         wolf.send_json({"type": "decide", "kind": "werewolves", "choice": 1, "ref": "early"})
         refused = receive_error(wolf)
         assert refused["code"] == "not_now" and "Erzähler" in refused["message"]
         released = receive(wolf, "seat")
         arrived = time.time()
+        villager.send_json(probe)
+        probed_after = receive_error(villager)
+    assert probed_in_hold == probed_after, "who is not asked learns nothing from the refusal: held or not"
+    assert probed_after["code"] == "illegal"
     assert [question["kind"] for question in released["questions"]] == ["werewolves"]
     spoken = sum(cue["seconds"] for cue in told["cues"]) * WAIT
     assert spoken > 0.5, told["cues"]  # welcome, night, the wolves' call

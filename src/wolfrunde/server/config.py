@@ -11,7 +11,8 @@ DEFAULT_RETENTION_DAYS = 30  # how long ended games' logs and chats are kept (`w
 class ServerConfig:
     database_url: str
     bot_delay: tuple[float, float] = (1.0, 4.0)  # seconds before a server-side bot answers
-    # the least duration of every night step, present or absent (rooms.pacing); None: from the night timer
+    # tests: the range of every night step's least duration, present or absent, the step then running to
+    # its timer when someone thinks longer; None: each step lasts a draw from the night timer (rooms.pacing)
     pause_seconds: tuple[float, float] | None = None
     secure_cookies: bool | None = None  # None: Secure when the request came over https
     static_dir: str | None = None  # None: the package's static folder

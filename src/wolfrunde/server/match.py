@@ -262,6 +262,10 @@ class Match:
         """A move outside the requests (the Meldeliste's hand), allowed whenever the rules allow it."""
         return kind in MOVES
 
+    def asks(self, seat: int, kind: str) -> bool:
+        """Whether this seat has an open request of this kind."""
+        return any(request.seat == seat and request.kind == kind for request in self.game.pending())
+
     def asked(self, seat: int) -> bool:
         """Whether this seat has an open request, or a ballot of the day's vote it may still change (only
         then does it see the step's deadline)."""

@@ -156,7 +156,9 @@ class PacedGame:
 
     async def decide(self, seat: int, kind: str, choice: Any, ack: Peer | None = None, ref: Any = None) -> None:
         """One decision of one seat; raises Refusal (nothing changed) when it is not allowed now."""
-        if self.holding and not self.match.is_move(kind):
+        # Only a seat the coming step asks is told to wait: any other gets the refusal it gets between
+        # holds, so probing cannot tell a pause that hides an absent role from a step somebody answers.
+        if self.holding and not self.match.is_move(kind) and self.match.asks(seat, kind):
             raise protocol.Refusal("not_now", error_text("narrator_speaks"))
         try:
             change = self.match.decide(seat, kind, choice)
@@ -315,7 +317,8 @@ class PacedGame:
         previous = self.timer
         same_night = night is not None and previous is not None and previous.night == night
         started = previous.night_started if same_night and previous is not None else release
-        deadline = release + self.duration()
+        configured = self.config.pause_seconds is not None
+        deadline = pacing.deadline_of(release, self.duration(), not_before, configured)
         return Timer(release, deadline, night=night, night_started=started, not_before=not_before)
 
     def _release_at(self, at: float) -> None:

@@ -1,10 +1,12 @@
 """When the next step may be shown, so that no seat's stream of messages varies with hidden facts.
 
-Every called night step lasts at least a duration drawn from one distribution, whether its role is present,
-absent, alive or dead, and however fast it was decided: a decision before that time does not end the step
-early, and a step nobody answers passes after its draw. The narrator's parts follow the same clock: the
-sleep line of a step comes when the step is over, the next step's wake line after that. So the time from
-one public line to the next tells nobody whether anyone acted.
+Every called night step (and every window of the day) lasts exactly a duration drawn from one
+distribution, whether its role is present, absent, alive or dead, however fast it was decided and however
+long its player thought: a decision before that time does not end the step early, and the role's own timer
+runs out at that moment too (`deadline_of`), so no step outlasts what an absent role's step can last. The
+narrator's parts follow the same clock: the sleep line of a step comes when the step is over, the next
+step's wake line after that. So the time from one public line to the next tells nobody whether anyone
+acted, or how long he took.
 
 Pure: the room passes the clock, the parts' lengths and the draws; `plan` returns the times.
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-MIN_SHARE, MAX_SHARE = 0.3, 0.6  # a night step lasts at least 30 % to 60 % of the host's night timer
+MIN_SHARE, MAX_SHARE = 0.5, 1.0  # a night step lasts from half of the host's night timer to all of it
 
 
 @dataclass(frozen=True)
@@ -26,10 +28,19 @@ class StepPlan:
 
 
 def step_range(night_seconds: float, configured: tuple[float, float] | None) -> tuple[float, float]:
-    """The range a night step's least duration is drawn from: configured (tests), or from the timer."""
+    """The range a night step's duration is drawn from: configured (tests), or from the timer."""
     if configured is not None:
         return configured
     return MIN_SHARE * night_seconds, MAX_SHARE * night_seconds
+
+
+def deadline_of(release: float, timer_seconds: float, ends: float | None, configured: bool) -> float:
+    """When a step's open requests get their defaults: when the step's draw ends it (`ends`), so that
+    the asked player's thinking never makes it longer; a step without a draw (the day's votes), and every
+    step where tests configured short draws to hurry the game on, runs to its timer."""
+    if ends is None or configured:
+        return release + timer_seconds
+    return ends
 
 
 def draws(rng: random.Random, count: int, bounds: tuple[float, float]) -> list[float]:
