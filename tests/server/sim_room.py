@@ -123,6 +123,9 @@ class SimRoom:
     async def chat_history(self) -> list[StoredChat]:
         return []
 
+    async def drop_chat_seat(self, seat: int) -> None:
+        return None
+
     async def in_thread(self, job: Callable[..., Any], *args: Any) -> Any:
         return job(*args)
 

@@ -51,9 +51,9 @@ def test_a_game_held_by_another_process_no_longer_sends_the_deleted_accounts_cha
     a, b = two
     anna, zenzi = sign_up(a, "Anna"), sign_up(a, NAME, PASSWORD)
     code = open_room(a, anna)
-    join(a, zenzi, code)
     store.add_chat(_db(a), code, "village", 0, "Anna war hier", 1)  # stored before A reads the room's chat
-    store.add_chat(_db(a), code, "village", 1, f"{NAME} war hier", 1)
+    store.add_chat(_db(a), code, "village", 1, f"{NAME} war hier", 1)  # (A reads it when Zenzi sits down)
+    join(a, zenzi, code)
     start_with_bots(a, anna, code)  # A runs the game: Anna seat 0, Zenzi seat 1, three bots
     with a.websocket_connect(f"/ws/rooms/{code}", headers=as_user(anna)) as annas:
         history = receive_until(annas, "chat_history")["messages"]

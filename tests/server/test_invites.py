@@ -183,6 +183,9 @@ def test_the_invitee_dismisses_his_own_invitation_on_every_device(client: TestCl
         assert next_of(other, "ack") == {"type": "ack", "ref": 1}
         phone.send_json({"type": "dismiss", "id": "x", "ref": 2})
         assert next_of(phone, "error")["code"] == "malformed"
+        for too_big in (2**63, -(2**63) - 1, 0):  # beyond what the store can hold: told, the socket stays
+            phone.send_json({"type": "dismiss", "id": too_big, "ref": "big"})
+            assert next_of(phone, "error")["code"] == "malformed"
         phone.send_json({"type": "shout"})
         assert next_of(phone, "error")["message"] == "Unbekannter Nachrichtentyp „shout“."
         phone.send_json({"type": "dismiss", "id": made["id"], "ref": 3})

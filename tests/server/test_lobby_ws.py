@@ -194,3 +194,37 @@ def test_the_lobby_tells_the_bounds_of_every_timer_the_server_takes(client: Test
             assert receive_until(ws, "error")["code"] == "bad_settings"
             ws.send_json({"type": "settings", "timers": {key: low - 1}, "ref": f"{key}-low"})
             assert receive_until(ws, "error")["code"] == "bad_settings"
+
+
+def lobby_lines(ws) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """The Vorraum's chat in the last `chat_history` the device received before its next `pong`."""
+    histories = [m for m in drained(ws) if m["type"] == "chat_history"]
+    assert histories, "the device was sent the Vorraum's chat"
+    return [(line["name"], line["text"]) for line in histories[-1]["messages"]]
+
+
+def test_the_vorraum_chat_reaches_who_comes_back_or_sits_down_and_keeps_its_names(client: TestClient) -> None:
+    host, code = open_room(client)
+    ben, carl, dora = sign_up(client, "Ben"), sign_up(client, "Carl"), sign_up(client, "Dora")
+    with (
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as host_ws,
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(ben)) as ben_ws,
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(carl)) as carl_ws,
+    ):
+        ben_ws.send_json({"type": "join"})
+        seated_lobby(host_ws, 2)
+        carl_ws.send_json({"type": "join"})
+        seated_lobby(host_ws, 3)
+        for ws, text in ((host_ws, "Hallo Vorraum"), (ben_ws, "Ich muss gleich los"), (carl_ws, "Bin dabei")):
+            ws.send_json({"type": "chat", "channel": "lobby", "text": text, "ref": "c"})
+            assert receive_until(ws, "ack")["ref"] == "c"
+        ben_ws.send_json({"type": "leave", "ref": "l"})  # Ben stands up: Carl moves up to his seat
+        assert receive_until(ben_ws, "ack")["ref"] == "l"
+        seated_lobby(host_ws, 2)
+    expected = [("Anna", "Hallo Vorraum"), ("Carl", "Bin dabei")]
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(carl)) as carl_again:
+        assert lobby_lines(carl_again) == expected, "a seated player who comes back reads the Vorraum again"
+    with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(dora)) as dora_ws:
+        assert not [m for m in drained(dora_ws) if m["type"] == "chat_history"], "not before she sits down"
+        dora_ws.send_json({"type": "join"})
+        assert lobby_lines(dora_ws) == expected, "who sits down reads what was said"

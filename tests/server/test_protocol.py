@@ -68,3 +68,20 @@ def test_chat_text_longer_than_the_limit_is_malformed() -> None:
         parse(raw)
     assert caught.value.code == "malformed"
     assert "zu lang" in (caught.value.detail or "")
+
+
+@pytest.mark.parametrize(
+    ("raw", "field"),
+    [
+        ('{"type": "ping", "ref": 1.5}', "(ref)"),
+        ('{"type": "ping", "ref": true}', "(ref)"),
+        ('{"type": "kick", "seat": "2"}', "(seat)"),
+        ('{"type": "settings", "timers": {"night": "long"}}', "(timers.night)"),
+    ],
+)
+def test_a_refusal_names_the_field_in_words_without_the_schemas_type_names(raw: str, field: str) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        parse(raw)
+    detail = caught.value.detail or ""
+    assert detail.endswith(field), detail
+    assert not any(noise in detail for noise in ("constrained", "str", "int", "[", "function")), detail

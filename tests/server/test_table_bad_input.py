@@ -31,11 +31,17 @@ def test_the_recommendation_while_typing_says_how_many_names_are_missing(client:
     for players, text in [(0, "Bitte mindestens 3 Namen eingeben"), (41, "41 Namen sind zu viele")]:
         response = client.get(f"/api/tables/recommended?players={players}")
         assert response.status_code == 400 and response.json()["message"].startswith(text)
+    for query in ("players=-5", "players=abc", "players=8&mode=zzz", "players=8&rules=schach"):
+        response = client.get(f"/api/tables/recommended?{query}")
+        assert response.status_code == 400 and "bisher" not in response.json()["message"], query
+    assert client.get("/api/tables/recommended?players=8&mode=own").json()["roles"]
 
 
 def test_a_guest_named_niemand_is_refused(client: TestClient) -> None:
     made = client.post("/api/tables", json={"mode": "own", "name": "Anna"}).json()
     response = client.post(f"/api/tables/{made['code']}/guests", json={"name": "niemand"})
     assert response.status_code == 400 and "„niemand“ geht nicht als Name" in response.json()["message"]
+    extra = client.post(f"/api/tables/{made['code']}/guests", json={"name": "Cara", "x": 1})
+    assert extra.status_code == 400 and "„x“" in extra.json()["message"], "as invitations refuse them"
     twice = client.post(f"/api/tables/{made['code']}/guests", json={"name": "anna"})
     assert twice.json()["message"] == "Diesen Namen gibt es an diesem Tisch schon."

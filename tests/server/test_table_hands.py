@@ -54,6 +54,9 @@ def test_recorded_hands_give_the_engines_tally() -> None:
     captain_choice = candidates[0] if captain is not None else None
     with pytest.raises(Refusal):
         device.apply("hands", {"counts": {str(candidates[0]): 99}}, 0)
+    for not_whole in (1.5, "2", True):  # hands are counted in whole numbers: nothing is rounded
+        with pytest.raises(Refusal, match="malformed"):
+            device.apply("hands", {"counts": {str(candidates[0]): not_whole}}, 0)
     device.apply("hands", {"counts": {str(k): v for k, v in counts.items()}, "captain_choice": captain_choice}, 0)
     votes = next(e for e in reversed(device.match.game.events) if e.type == "votes")
     expected = dict(counts)

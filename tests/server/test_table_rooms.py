@@ -203,7 +203,10 @@ def test_the_host_removes_a_guest_and_sets_the_timers(config: ServerConfig) -> N
             dora.send_json({"type": "remove", "seat": 1, "ref": "guest"})
             assert receive_error(dora)["code"] == "not_host"
             host.send_json({"type": "remove", "seat": 0, "ref": "self"})
-            assert receive_error(host)["code"] == "bad_settings"
+            assert receive_error(host)["code"] == "cannot_remove_host"
+            for nobody in (-1, 99):  # the same answer as the online round and Werwörter give
+                host.send_json({"type": "remove", "seat": nobody, "ref": "nobody"})
+                assert receive_error(host)["code"] == "no_such_seat"
             host.send_json({"type": "settings", "speaker": 3})
             host.send_json({"type": "remove", "seat": 2})
             assert receive(carla, "removed")["message"].startswith("Die Spielleitung")

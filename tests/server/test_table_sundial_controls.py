@@ -29,9 +29,13 @@ def test_the_sonnenuhr_pauses_resumes_and_grows_by_a_minute() -> None:
     device.apply("dial", {"action": "pause"}, at + 10)
     paused = device.screen()
     assert paused["paused_left"] == pytest.approx(deadline - (at + 10))
-    with pytest.raises(Refusal):
+    with pytest.raises(Refusal) as standing:
         device.apply("dial", {"action": "pause"}, at + 11)  # already standing
+    assert standing.value.code == "not_now" and "steht schon" in (standing.value.detail or "")
     device.apply("dial", {"action": "resume"}, at + 40)
+    with pytest.raises(Refusal) as running:
+        device.apply("dial", {"action": "resume"}, at + 40)
+    assert running.value.code == "not_now" and "läuft schon" in (running.value.detail or "")
     resumed = device.screen()
     assert resumed["paused_left"] is None and resumed["deadline"] == pytest.approx(deadline + 30)
     assert [m["at"] for m in resumed["marks"]] == pytest.approx([e + 30 for e in ends]), "the warnings wait too"

@@ -209,7 +209,7 @@ def test_every_wrong_message_while_one_device_deals_and_votes(client: TestClient
             ({"type": "play"}, "ww_cards_first"),
             ({"type": "decide", "kind": "choose_word", "choice": "Apfel"}, "not_now"),
             ({"type": "decide", "kind": "answer", "choice": ["ja", 1]}, "not_now"),
-            ({"type": "votes", "votes": {str(v): (v + 1) % 5 for v in range(5)}}, "ww_votes_device"),
+            ({"type": "votes", "votes": {str(v): (v + 1) % 5 for v in range(5)}}, "ww_votes_not_now"),
             ({"type": "nobody"}, "not_now"),
             ({"type": "again"}, "not_ended"),
         ]

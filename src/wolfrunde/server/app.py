@@ -164,7 +164,7 @@ def create_app(config: ServerConfig) -> Starlette:
         routes=routes,
         lifespan=lifespan,
         middleware=[Middleware(SecurityHeaders)],
-        exception_handlers={RoomElsewhere: room_elsewhere, 404: site.missing},
+        exception_handlers={RoomElsewhere: room_elsewhere, 404: site.missing, 405: site.wrong_method},
     )
     app.state.db = db
     app.state.config = config

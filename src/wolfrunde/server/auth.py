@@ -11,6 +11,7 @@ import asyncio
 import logging
 import math
 import re
+import unicodedata
 from enum import Enum
 from typing import Any
 
@@ -24,6 +25,7 @@ from wolfrunde.server import safejson
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.narration_voices import voices_for
 from wolfrunde.server.passwords import HashSlots, needs_rehash
+from wolfrunde.server.player_names import account_name_problem
 from wolfrunde.server.ratelimit import LoginBackoff, Window
 from wolfrunde.server.rooms.registry import Registry, registry_of
 from wolfrunde.server.security import client_address, same_origin
@@ -112,9 +114,11 @@ async def register(request: Request) -> Response:
     parsed = await read_json(request, Credentials)
     if isinstance(parsed, Response):
         return parsed
-    name = parsed.name.strip()
+    name = unicodedata.normalize("NFC", parsed.name.strip())
     if not NAME_PATTERN.match(name) or "  " in name:
         return problem(400, "bad_name")
+    if (spelling := account_name_problem(name)) is not None:
+        return problem(400, "bad_name_spelling", detail=spelling)
     if not 8 <= len(parsed.password) <= MAX_PASSWORD:
         return problem(400, "bad_password")
     limiter: Window = request.app.state.register_limit

@@ -209,7 +209,7 @@ async def handle(websocket: WebSocket, user_id: int, message: dict[str, Any]) ->
     invite_id = message.get("id")
     ref = message.get("ref")
     ref = ref if isinstance(ref, (int, str)) and not isinstance(ref, bool) else None
-    if not isinstance(invite_id, int) or isinstance(invite_id, bool):
+    if not isinstance(invite_id, int) or isinstance(invite_id, bool) or not 0 < invite_id < 2**63:
         return error("malformed", ref, detail="„id“ muss die Nummer einer Einladung sein")
     await _invites(websocket).dismiss(user_id, invite_id)
     return {"type": "ack", "ref": ref}

@@ -293,7 +293,11 @@ async def _read(websocket: WebSocket, user_id: int, listener: Listener, handle: 
         if message["type"] == "ping":
             listener.put({"type": "pong", "ref": _ref(message)})
             continue
-        answer = await handle(websocket, user_id, message)
+        try:
+            answer = await handle(websocket, user_id, message)
+        except Exception:  # a bug must not close the socket without a word: the client is told, it is logged
+            log.exception("notifications: a message could not be handled")
+            answer = error("internal", _ref(message))
         if answer is None:
             answer = error("unknown_type", _ref(message), kind=message["type"][:32])
         listener.put(answer)

@@ -21,6 +21,7 @@ from sqlalchemy import delete, select, update
 
 from wolfrunde.store.database import Database
 from wolfrunde.store.models import ChatMessage, RoomCommand, RoomRecord, SessionRecord, User
+from wolfrunde.store.rooms import shift_chat_seats
 
 DELETED_PLAYER = "Gelöschter Spieler"
 ONLINE_KIND = "online"  # server.kinds.online: the only kind whose seats belong to accounts
@@ -136,9 +137,6 @@ def delete_account(db: Database, user_id: int) -> DeletedAccount:
 def _rewrite_chat(session: Any, code: str, change: RoomChange) -> None:
     in_room = ChatMessage.room_code == code
     if change.removed_seat is not None:
-        session.execute(delete(ChatMessage).where(in_room, ChatMessage.seat == change.removed_seat))
-        session.execute(
-            update(ChatMessage).where(in_room, ChatMessage.seat > change.removed_seat).values(seat=ChatMessage.seat - 1)
-        )
+        shift_chat_seats(session, code, change.removed_seat)
     if change.renamed_seats:
         session.execute(delete(ChatMessage).where(in_room, ChatMessage.seat.in_(change.renamed_seats)))

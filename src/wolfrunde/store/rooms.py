@@ -311,6 +311,18 @@ def add_chat(db: Database, code: str, channel: str, seat: int, text: str, round:
     return StoredChat(channel, seat, text, now, round)
 
 
+def drop_chat_seat(db: Database, code: str, seat: int) -> None:
+    """A seat left the lobby: its lines go, and the lines of the seats after it move up with them."""
+    with db.session() as session:
+        shift_chat_seats(session, code, seat)
+
+
+def shift_chat_seats(session: Any, code: str, seat: int) -> None:
+    in_room = ChatMessage.room_code == code
+    session.execute(delete(ChatMessage).where(in_room, ChatMessage.seat == seat))
+    session.execute(update(ChatMessage).where(in_room, ChatMessage.seat > seat).values(seat=ChatMessage.seat - 1))
+
+
 CHAT_HISTORY = 500  # the lines of a room's chat a device is sent when it may read a channel
 _INSERT_CHAT = insert(ChatMessage)
 _CHAT_HISTORY = (

@@ -48,3 +48,11 @@ def test_a_page_spelled_otherwise_redirects_to_it(site: TestClient, path: str, t
     response = site.get(path, follow_redirects=False)
     assert response.status_code == 301 and response.headers["location"] == target
     assert site.get(path).status_code == 200
+
+
+def test_a_wrong_method_is_answered_in_german_and_says_what_is_allowed(site: TestClient) -> None:
+    api = site.get("/api/register")
+    assert api.status_code == 405 and api.json()["error"] == "wrong_method"
+    assert api.json()["message"] == "Diese Adresse nimmt keine GET-Anfrage an." and "POST" in api.headers["allow"]
+    page = site.post("/regeln")
+    assert page.status_code == 405 and "Method Not Allowed" not in page.text and "POST" in page.text

@@ -118,6 +118,8 @@ class OnlineRoom(BoundKind):
         peer.seat = self._seat_of(peer)
         peer.send(payloads.welcome(self._room.code, peer.identity.user_id or 0, peer.identity.name, peer.seat))
         self._broadcast_lobby()
+        if peer.seat is not None and self.game is None:
+            peer.send(await self._history(peer.seat))  # the Vorraum's chat
         if peer.seat is not None and self.game is not None:
             message = self.game.message_for(peer)
             if message is not None:
@@ -202,16 +204,20 @@ class OnlineRoom(BoundKind):
         user = peer.identity.user_id
         return None if user is None else self.lobby.seat_of(user)
 
-    def _refresh_seats(self) -> None:
+    async def _refresh_seats(self) -> None:
         """Every device follows its account's seat in the lobby; a device whose seat changed (it sat down,
-        stood up, was removed, or moved up when someone before it left) is told its seat anew."""
+        stood up, was removed, or moved up when someone before it left) is told its seat anew, and one that
+        sat down gets the Vorraum's chat so far."""
         for peer in self._room.peers():
             if peer.extra.get("bot"):
                 continue
             seat = self._seat_of(peer)
             if seat != peer.seat:
+                sat_down = peer.seat is None and seat is not None
                 peer.seat = seat
                 peer.send(payloads.welcome(self._room.code, peer.identity.user_id or 0, peer.identity.name, seat))
+                if sat_down and seat is not None:
+                    peer.send(await self._history(seat))
 
     def _online_users(self) -> set[int]:
         return {
@@ -241,7 +247,7 @@ class OnlineRoom(BoundKind):
         self.lobby.removed[:] = change.state["removed"]
         self.lobby.host_id = int(change.state["host_id"])
         await room.save(state=self.lobby.to_dict())
-        self._refresh_seats()
+        await self._refresh_seats()
         self._broadcast_lobby()
 
     # --- lobby --------------------------------------------------------------------------------------
@@ -260,7 +266,7 @@ class OnlineRoom(BoundKind):
 
     async def _save_lobby(self, peer: Peer, ref: Any) -> None:
         await self._room.save(state=self.lobby.to_dict())
-        self._refresh_seats()
+        await self._refresh_seats()
         if ref is not None:
             peer.send(protocol.ack(ref))
         self._broadcast_lobby()
@@ -294,6 +300,7 @@ class OnlineRoom(BoundKind):
         if peer.identity.user_id == self.lobby.host_id:
             raise Refusal("cannot_remove_host")
         self.lobby.remove(seat)
+        await self._room.drop_chat_seat(seat)
         await self._save_lobby(peer, message.ref)
 
     async def _settings(self, peer: Peer, message: m.ChangeSettings) -> None:
@@ -336,6 +343,7 @@ class OnlineRoom(BoundKind):
         if seat.user_id == self.lobby.host_id and not seat.bot:
             raise Refusal("cannot_remove_host")
         self.lobby.remove(message.seat)
+        await self._room.drop_chat_seat(message.seat)
         if not seat.bot and seat.user_id is not None:
             self.lobby.removed.append(seat.user_id)  # a reload must not seat him again
         for other in self._room.peers():
@@ -457,8 +465,11 @@ class OnlineRoom(BoundKind):
             raise Refusal("not_seated")
         if not self._readable(seat).get(message.channel, False):
             raise Refusal("channel_closed")
+        text = chat.shown_text(message.text)
+        if text is None:
+            raise Refusal("empty_chat")
         round_ = 0 if self.game is None else self.game.match.round
-        line = await chat.post(self._room, self.lobby, seat, message.channel, message.text, round_)
+        line = await chat.post(self._room, self.lobby, seat, message.channel, text, round_)
         if message.ref is not None:
             peer.send(protocol.ack(message.ref))
         self._room.broadcast(

@@ -401,8 +401,10 @@ class WerwoerterRoom(BoundKind):
     async def _votes(self, who: int, message: m.Votes) -> None:
         """One device: the Bürgermeister enters who pointed at whom, all at once."""
         game = self.game
-        if who != DEVICE or game is None or self.state.stage.name is not Stage.VOTE:
+        if who != DEVICE:
             raise Refusal("ww_votes_device")
+        if game is None or self.state.stage.name is not Stage.VOTE:
+            raise Refusal("ww_votes_not_now")
         votes = {int(voter): target for voter, target in message.votes.items()}
         size = len(game.players)
         if len(message.votes) != size or sorted(votes) != list(range(size)):

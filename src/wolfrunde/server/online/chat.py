@@ -4,6 +4,7 @@ the wolves' lines from that night on; whoever dies reads all of the Jenseits).""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from wolfrunde.server.online import payloads
@@ -12,6 +13,16 @@ from wolfrunde.server.rooms.kind import RoomServices
 from wolfrunde.store.rooms import StoredChat
 
 LOBBY = {"lobby": True}
+# characters that turn or hide the text around them: a chat line keeps none of them (line breaks stay)
+_TURNING = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C))
+
+
+def shown_text(text: str) -> str | None:
+    """The chat line as it is kept: without control characters and the marks that turn the text around
+    them; None when nothing visible is left."""
+    kept = "".join(c for c in text if c == "\n" or (c not in _TURNING and unicodedata.category(c) != "Cc"))
+    visible = any(not c.isspace() and unicodedata.category(c) != "Cf" for c in kept)
+    return kept if visible else None
 
 
 async def post(room: RoomServices, lobby: Lobby, seat: int, channel: str, text: str, round: int) -> dict[str, Any]:

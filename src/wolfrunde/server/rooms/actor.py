@@ -181,6 +181,11 @@ class RoomActor:
             self._chat = deque(stored, maxlen=store.CHAT_HISTORY)
         return list(self._chat)
 
+    async def drop_chat_seat(self, seat: int) -> None:
+        """A seat left the lobby: its lines go, the lines of the seats after it move up with them."""
+        await asyncio.to_thread(store.drop_chat_seat, self.db, self.code, seat)
+        self._chat = None
+
     def forget_chat(self) -> None:
         """The store's chat of this room was changed by another hand (an account deleted): the next
         `chat_history` reads it again."""

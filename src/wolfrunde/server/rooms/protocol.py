@@ -7,6 +7,7 @@ kind's pydantic schema. Whatever goes wrong, the sender gets the same shape back
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
@@ -106,11 +107,14 @@ class RefusalWithRef(Refusal):
 def describe(error: ValidationError) -> str:
     """The first problem of a validation error, in German, with the field it concerns."""
     first = error.errors()[0]
-    where = ".".join(str(part) for part in first.get("loc", ()) if not str(part).startswith("function"))
-    parts = where.split(".", 1)
-    if len(parts) == 2 and parts[0] in _KNOWN_TAGS:
-        where = parts[1]  # the union member's name is noise for the reader
-    kind = first.get("type", "")
+    loc = [str(part) for part in first.get("loc", ())]
+    key = "[key]" in loc  # the problem is a mapping's key, not its value
+    alternative = any(_TYPE_TAG.fullmatch(part) for part in loc)  # one of several allowed types
+    parts = [part for part in loc if not _TYPE_TAG.fullmatch(part) and part != "[key]"]
+    if len(parts) >= 2 and parts[0] in _KNOWN_TAGS:
+        parts = parts[1:]  # the union member's name is noise for the reader
+    where = ".".join(parts)
+    kind = "key" if key else "alternative" if alternative else first.get("type", "")
     texts = {
         "missing": "Feld fehlt",
         "extra_forbidden": "unbekanntes Feld",
@@ -121,12 +125,15 @@ def describe(error: ValidationError) -> str:
         "int_type": "ganze Zahl erwartet",
         "bool_type": "true oder false erwartet",
         "string_type": "Text erwartet",
+        "key": "ungültiger Schlüssel",
     }
     text = texts.get(kind, "falscher Typ oder Wert")
     return f"{text} ({where})" if where else text
 
 
 _KNOWN_TAGS: set[str] = set()
+# pydantic's names of the types a value may have (`int`, `constrained-str`, `function-after[…]`): not fields
+_TYPE_TAG = re.compile(r"(constrained-)?(str|int|float|bool|list|dict|none)|function-.*|.*\[.*\].*")
 
 
 def _type_name(message: type[Message]) -> str:

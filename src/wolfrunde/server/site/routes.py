@@ -90,6 +90,15 @@ async def missing(request: Request, exc: Exception) -> Response:
     return not_found(request, MISSING_PAGE)
 
 
+async def wrong_method(request: Request, exc: Exception) -> Response:
+    """Every 405: the one JSON error shape for the API, a German line elsewhere; `Allow` as Starlette says."""
+    allow = getattr(exc, "headers", None) or {}
+    message = f"Diese Adresse nimmt keine {request.method}-Anfrage an."
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": "wrong_method", "message": message}, status_code=405, headers=allow)
+    return PlainTextResponse(message, status_code=405, headers=allow)
+
+
 async def sitemap(request: Request) -> Response:
     base = site_origin(request)
     xml = env.get_template("sitemap.xml").render(urls=[base + path for path in pages.all_paths()])

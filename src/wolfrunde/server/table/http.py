@@ -24,7 +24,7 @@ from wolfrunde.server.security import client_address
 from wolfrunde.server.table import texts
 from wolfrunde.server.table.base import TableKind
 from wolfrunde.server.table.devices import new_token, token_hash
-from wolfrunde.server.table.lobby import SINGLE, TableLobby, TableSettings, new_lobby
+from wolfrunde.server.table.lobby import TableLobby, TableSettings, new_lobby
 from wolfrunde.server.table.texts import no_cast
 
 MAX_BODY = 4096
@@ -132,6 +132,8 @@ async def join_table(request: Request) -> Response:
     table = actor.kind
     try:
         data = await _body(request)
+        if unknown := sorted(set(data) - {"name"}):
+            raise Refusal("malformed", f"unbekanntes Feld „{unknown[0][:32]}“")
         token = new_token()
         seat = await actor.call(lambda: table.join(data.get("name"), token_hash(token)))
     except Refusal as refusal:
@@ -140,13 +142,15 @@ async def join_table(request: Request) -> Response:
 
 
 async def recommended(request: Request) -> Response:
-    try:
-        players = int(request.query_params.get("players", "0"))
-    except ValueError:
-        players = 0
+    given = request.query_params.get("players", "0")
+    if not given.isdigit() or len(given) > 4:
+        return JSONResponse({"error": "bad_settings", "message": texts.NOT_A_COUNT}, status_code=400)
+    players = int(given)
     kind = table_kinds().get(request.query_params.get("mode", "single"))
-    mode = SINGLE if kind is None else kind.kind_id  # a table kind's id is the engine's mode
     rules = request.query_params.get("rules", "wolfrunde")
+    if kind is None or rules not in ("wolfrunde", "duesterwald"):
+        return JSONResponse({"error": "bad_settings", "message": texts.UNKNOWN_MODE_OR_RULES}, status_code=400)
+    mode = kind.kind_id  # a table kind's id is the engine's mode
     roles = recommended_roles(players, rules, mode)
     if roles is None:  # shown while the names are typed in: the reason alone
         return JSONResponse({"error": "bad_settings", "message": no_cast(players)}, status_code=400)

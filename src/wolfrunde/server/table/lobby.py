@@ -11,6 +11,7 @@ from typing import Any
 
 from wolfrunde.narration.narrators import NARRATOR_IDS
 from wolfrunde.server.match import SetupError, deal, recommended
+from wolfrunde.server.player_names import same_name_key, spelling_problem, tidy
 from wolfrunde.server.rooms.protocol import Refusal
 from wolfrunde.server.table import texts
 from wolfrunde.server.table.texts import no_cast
@@ -58,7 +59,8 @@ class TableLobby:
         """Seats a player; `typed`: one of the names typed in at once (a refusal says which one)."""
         number = len(self.seats) + 1 if typed else None
         clean = check_name(name, number)
-        same = next((i for i, g in enumerate(self.seats) if g.name.casefold() == clean.casefold()), None)
+        key = same_name_key(clean)
+        same = next((i for i, g in enumerate(self.seats) if same_name_key(g.name) == key), None)
         if same is not None:
             raise Refusal("name_taken", texts.same_name(number, clean, same + 1) if number else None)
         if len(self.seats) >= MAX_SEATS:
@@ -68,8 +70,10 @@ class TableLobby:
 
     def remove(self, seat: int) -> None:
         """Takes a guest's seat away (lobby only); later seats move up by one, the speaker stays who he was."""
+        if seat == 0:
+            raise Refusal("cannot_remove_host")
         if not 0 < seat < len(self.seats):
-            raise Refusal("bad_settings", "Diesen Gast gibt es nicht (die Spielleitung bleibt am Tisch).")
+            raise Refusal("no_such_seat")
         del self.seats[seat]
         if self.speaker == seat:
             self.speaker = 0
@@ -120,7 +124,10 @@ def check_name(name: Any, number: int | None = None) -> str:
     if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_LIMIT:
         length = len(name.strip()) if isinstance(name, str) else 0
         raise Refusal("bad_name", texts.bad_name(number, length, NAME_LIMIT) if number else None)
-    clean = " ".join(name.split())
+    clean = tidy(name)
+    problem = spelling_problem(clean)
+    if problem is not None:
+        raise Refusal("bad_name", f"Name {number}: {problem}" if number else problem)
     if clean.casefold() in texts.RESERVED_NAMES:
         raise Refusal("bad_name", texts.reserved_name(number, clean))
     return clean

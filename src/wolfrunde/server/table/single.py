@@ -328,10 +328,13 @@ class SingleDevice:
         raw = data.get("counts")
         if not isinstance(raw, dict):
             raise Refusal("malformed", "Stimmenzahlen fehlen")
+        whole = all(isinstance(n, int) and not isinstance(n, bool) for n in raw.values())
         try:
             counts = {int(seat): int(n) for seat, n in raw.items()}
         except (TypeError, ValueError):
-            raise Refusal("malformed", "Stimmenzahlen müssen ganze Zahlen sein") from None
+            whole = False
+        if not whole:
+            raise Refusal("malformed", "Stimmenzahlen müssen ganze Zahlen sein")
         captain_choice = data.get("captain_choice")
         if captain_choice is not None and (not isinstance(captain_choice, int) or isinstance(captain_choice, bool)):
             raise Refusal("malformed", "für wen der Hauptmann stimmte, ist ein Platz")
@@ -358,9 +361,13 @@ class SingleDevice:
         deadline = self.discussion_deadline
         if deadline is None or self.turn is not None:
             raise Refusal("not_now", "Die Sonnenuhr läuft gerade nicht.")
-        if action == "pause" and self.dial_paused_at is None:
+        if action == "pause":
+            if self.dial_paused_at is not None:
+                raise Refusal("not_now", "Die Sonnenuhr steht schon still.")
             self.dial_paused_at = self._at
-        elif action == "resume" and self.dial_paused_at is not None:
+        elif action == "resume":
+            if self.dial_paused_at is None:
+                raise Refusal("not_now", "Die Sonnenuhr läuft schon.")
             self._shift_dial(self._at - self.dial_paused_at, everything=True)
             self.dial_paused_at = None
         elif action == "extend":

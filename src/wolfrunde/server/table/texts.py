@@ -30,6 +30,8 @@ REMOVED = "Die Spielleitung hat dich vom Tisch genommen."
 
 
 NO_NAMES = "Bitte die Namen eingeben, einen pro Zeile (3 bis 40 Spieler)."
+NOT_A_COUNT = "Die Spielerzahl ist eine ganze Zahl von 3 bis 40."
+UNKNOWN_MODE_OR_RULES = "Unbekannte Spielart oder unbekannter Regelsatz (single oder own; wolfrunde oder duesterwald)."
 RESERVED_NAMES = frozenset({"niemand", "keiner", "nobody"})  # the answer "nobody" on every question
 
 

@@ -6,6 +6,8 @@ import hashlib
 import re
 import secrets
 
+from wolfrunde.server.player_names import spelling_problem, tidy
+
 NAME = re.compile(r"^[\wÄÖÜäöüß][\w .ÄÖÜäöüß\-]{0,18}[\wÄÖÜäöüß.]?$")
 NAME_LIMIT = 20
 ALLOWED = re.compile(r"[\w .\-]")
@@ -24,7 +26,9 @@ def name_problem(raw: object) -> str | None:
     """Why `raw` is no acceptable player name, in German; None when `clean_name` takes it."""
     if clean_name(raw) is not None:
         return None
-    name = " ".join(raw.split()) if isinstance(raw, str) else ""
+    name = tidy(raw) if isinstance(raw, str) else ""
+    if (spelling := spelling_problem(name)) is not None:
+        return spelling
     if not name:
         return "Bitte gib einen Namen ein."
     if len(name) > NAME_LIMIT:
@@ -41,5 +45,5 @@ def clean_name(raw: object) -> str | None:
     """The trimmed name, or None if it is no acceptable player name (1–20 letters, digits, spaces, - .)."""
     if not isinstance(raw, str):
         return None
-    name = " ".join(raw.split())
-    return name if NAME.fullmatch(name) else None
+    name = tidy(raw)
+    return name if NAME.fullmatch(name) and spelling_problem(name) is None else None
