@@ -89,3 +89,29 @@ def test_a_card_at_a_seat_or_in_the_centre_sends_nobody_else_a_different_message
         end = next((i for i, (_, text) in enumerate(a) if '"result": {' in text), len(a))
         said = [text for _, text in a[:end]], [text for _, text in b[:end]]
         assert said[0] == said[1], f"{hidden}: seat {seat} was told something else before the end"
+
+
+def urwolf_setup(at_seat: bool, seed: int) -> dict[str, Any]:
+    """The Urwolf's card held by one of the two wolves, or lying in the centre under a plain Werwolf."""
+    game = setup("seer", False, seed)
+    game["center"] = ["villager", "primal_wolf"] if not at_seat else ["villager", "werewolf"]
+    game["roles"][1] = "primal_wolf" if at_seat else "werewolf"
+    return game
+
+
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(seed=st.integers(0, 2**31), think=st.floats(0.5, 60.0))
+def test_the_urwolfs_question_after_the_packs_choice_shows_in_no_villagers_stream(
+    seed: int, think: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """He is asked within the pack's step, after its choice, only when he is in play and has not used his
+    power: the step lasts as long either way, so no villager learns either from it."""
+    present = play(urwolf_setup(True, seed), choose, lambda seat, kind: think, monkeypatch)
+    absent = play(urwolf_setup(False, seed), choose, lambda seat, kind: think, monkeypatch)
+    for seat in range(3, len(NAMES)):  # the villagers: not the Dieb, not the two wolves
+        a, b = stream(present[seat]), stream(absent[seat])
+        assert len(a) == len(b), f"seat {seat}: {len(a)} messages with the Urwolf in play, {len(b)} without"
+        apart = max((abs(x - y) for (x, _), (y, _) in zip(a, b, strict=True)), default=0.0)
+        assert apart < 1e-3, f"seat {seat} got them at other times ({apart:.3f} s apart)"

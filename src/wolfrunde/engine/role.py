@@ -60,6 +60,10 @@ class NightStep:
     called_for: Callable[[Card], bool] | None = None  # None: the declaring role's own card
     modes: tuple[Mode, ...] | None = None  # None: every mode
     after: str | None = None  # a step that is not in night_order.NIGHT_ORDER: the step it follows
+    # whether the step may ask again once its first questions are answered (the Urwolf after the pack's
+    # choice), judged from the public deck: a caller that times steps leaves room for it in every game
+    # where it may happen, so that it happening tells nobody anything
+    asks_again: Callable[[Game], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)

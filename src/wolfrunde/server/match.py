@@ -262,6 +262,11 @@ class Match:
         """A move outside the requests (the Meldeliste's hand), allowed whenever the rules allow it."""
         return kind in MOVES
 
+    def step_may_ask_again(self) -> bool:
+        """Whether the open night step may ask again after its first answers (`NightStep.asks_again`)."""
+        step = next((s for s in self.game.called_steps if s.id == self.game.step), None)
+        return step is not None and step.asks_again is not None and step.asks_again(self.game)
+
     def asks(self, seat: int, kind: str) -> bool:
         """Whether this seat has an open request of this kind."""
         return any(request.seat == seat and request.kind == kind for request in self.game.pending())

@@ -83,13 +83,22 @@ def pack_step(game: Game, night: NightEffects) -> Handler[None]:
     night.threaten(victim, "werewolves")
 
 
+def may_ask_again(game: Game) -> bool:
+    """A card in the deck acts after the pack's choice or on what happened while it chose (the Urwolf's
+    infection, catching the Mädchen)."""
+    return any(
+        game.in_deck(role.card.id) and (role.on_pack_victim is not None or role.with_pack is not None)
+        for role in game.table.roles
+    )
+
+
 def is_wolf_card(card: Card) -> bool:
     return card.is_wolf_card
 
 
 ROLE = Role(
     card=CARD,
-    steps=(NightStep("werewolves", Cadence.EVERY_NIGHT, pack_step, called_for=is_wolf_card),),
+    steps=(NightStep("werewolves", Cadence.EVERY_NIGHT, pack_step, called_for=is_wolf_card, asks_again=may_ask_again),),
     kinds=(KIND,),
     harms=(KIND,),
     events=("pack", "pack_victim"),

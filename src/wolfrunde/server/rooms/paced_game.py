@@ -21,7 +21,7 @@ import asyncio
 import logging
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wolfrunde.server import sundial
@@ -237,8 +237,9 @@ class PacedGame:
         told = await self.narration.tell(parts, time.time())
         now = time.time()  # the narration is told from when it is sent, however long making it took
         self._next_generation()
+        follow_up = self._follow_up(change)
         closing = self.timer.not_before if self.timer is not None and self.timer.not_before else now
-        start = max(now, spoken_before, closing)
+        start = max(now, spoken_before, now if follow_up is not None else closing)
         bounds = pacing.step_range(self.night_seconds(), self.config.pause_seconds)
         gaps = pacing.draws(self.rng, change.steps - (1 if change.opens_step else 0), bounds)
         timed = pacing.draws(self.rng, 1, bounds)[0] if change.opens_step else None
@@ -256,6 +257,9 @@ class PacedGame:
             self.timer = None
             room.set_status(RoomStatus.ENDED)
             fields.update(status=RoomStatus.ENDED.value, ended_at=now)
+        elif follow_up is not None:
+            deadline = pacing.follow_up_deadline(plan.release, follow_up.not_before or plan.release)
+            self.timer = replace(follow_up, release=plan.release, deadline=deadline)
         elif change.new_requests or self.timer is None:
             self.timer = self._next_timer(plan.release, plan.not_before)
         fields["timer"] = None if self.timer is None else self.timer.to_json()
@@ -312,13 +316,24 @@ class PacedGame:
         self._holding = False
         self.publish()
 
+    def _follow_up(self, change: StepChange) -> Timer | None:
+        """The open step's timer when this change asks it again (the Urwolf after the pack's choice) in a
+        step whose draw is still running: the second questions come at once and end with the draw."""
+        timer = self.timer
+        if self.config.pause_seconds is not None or timer is None or timer.not_before is None:
+            return None
+        if not change.new_requests or change.opens_step or change.steps or not self.match.step_may_ask_again():
+            return None
+        return timer
+
     def _next_timer(self, release: float, not_before: float | None) -> Timer:
         night = self.match.night_number()
         previous = self.timer
         same_night = night is not None and previous is not None and previous.night == night
         started = previous.night_started if same_night and previous is not None else release
         configured = self.config.pause_seconds is not None
-        deadline = pacing.deadline_of(release, self.duration(), not_before, configured)
+        asks_again = not_before is not None and self.match.step_may_ask_again()
+        deadline = pacing.deadline_of(release, self.duration(), not_before, configured, asks_again=asks_again)
         return Timer(release, deadline, night=night, night_started=started, not_before=not_before)
 
     def _release_at(self, at: float) -> None:

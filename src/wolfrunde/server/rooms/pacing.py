@@ -3,7 +3,8 @@
 Every called night step (and every window of the day) lasts exactly a duration drawn from one
 distribution, whether its role is present, absent, alive or dead, however fast it was decided and however
 long its player thought: a decision before that time does not end the step early, and the role's own timer
-runs out at that moment too (`deadline_of`), so no step outlasts what an absent role's step can last. The
+runs out at that moment too (`deadline_of`), so no step outlasts what an absent role's step can last (a
+step that may ask again keeps room in its draw for the second questions, `follow_up_deadline`). The
 narrator's parts follow the same clock: the sleep line of a step comes when the step is over, the next
 step's wake line after that. So the time from one public line to the next tells nobody whether anyone
 acted, or how long he took.
@@ -17,6 +18,10 @@ import random
 from dataclasses import dataclass
 
 MIN_SHARE, MAX_SHARE = 0.5, 1.0  # a night step lasts from half of the host's night timer to all of it
+# a step that may ask again (the Urwolf after the pack's choice) gives its first questions this share of
+# its draw, so the second ones fit into the rest of it whether or not they come
+FIRST_SHARE = 2 / 3
+LEAST_FOLLOW_UP = 1.0  # seconds a second question has even when the first answers came at the last moment
 
 
 @dataclass(frozen=True)
@@ -34,13 +39,21 @@ def step_range(night_seconds: float, configured: tuple[float, float] | None) -> 
     return MIN_SHARE * night_seconds, MAX_SHARE * night_seconds
 
 
-def deadline_of(release: float, timer_seconds: float, ends: float | None, configured: bool) -> float:
+def deadline_of(
+    release: float, timer_seconds: float, ends: float | None, configured: bool, *, asks_again: bool = False
+) -> float:
     """When a step's open requests get their defaults: when the step's draw ends it (`ends`), so that
-    the asked player's thinking never makes it longer; a step without a draw (the day's votes), and every
-    step where tests configured short draws to hurry the game on, runs to its timer."""
+    the asked player's thinking never makes it longer, or a share of it when the step may ask again; a
+    step without a draw (the day's votes), and every step where tests configured short draws to hurry the
+    game on, runs to its timer."""
     if ends is None or configured:
         return release + timer_seconds
-    return ends
+    return release + FIRST_SHARE * (ends - release) if asks_again else ends
+
+
+def follow_up_deadline(release: float, ends: float) -> float:
+    """The deadline of a step's second questions: the end of the step's draw, which they do not move."""
+    return max(ends, release + LEAST_FOLLOW_UP)
 
 
 def draws(rng: random.Random, count: int, bounds: tuple[float, float]) -> list[float]:
