@@ -1,5 +1,7 @@
+import pytest
 from starlette.testclient import TestClient
-from tests.server.conftest import as_user, sign_up
+from starlette.websockets import WebSocketDisconnect
+from tests.server.conftest import as_user, receive_until, sign_up
 
 
 def test_register_sets_a_secure_session_cookie_and_me_knows_the_user(client: TestClient) -> None:
@@ -76,3 +78,26 @@ def test_the_web_client_is_served_for_the_online_page_and_room_links(client: Tes
     start = client.get("/")
     assert start.status_code == 200 and "/static/app.js" not in start.text and 'href="/online"' in start.text
     assert client.get("/static/app.js").status_code == 200
+
+
+def test_logout_closes_the_sockets_its_session_opened_and_no_other(client: TestClient) -> None:
+    phone = sign_up(client, "Greta")
+    laptop = client.post("/api/login", json={"name": "Greta", "password": "geheim-123"}).cookies["wolfrunde_session"]
+    client.cookies.clear()
+    code = client.post("/api/rooms", headers=as_user(phone)).json()["code"]
+    with (
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(phone)) as room,
+        client.websocket_connect("/ws/notifications", headers=as_user(phone)) as notes,
+        client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(laptop)) as other,
+    ):
+        receive_until(room, "lobby")
+        receive_until(notes, "invites")
+        receive_until(other, "lobby")
+        assert client.post("/api/logout", headers=as_user(phone)).status_code == 204
+        for socket in (room, notes):
+            with pytest.raises(WebSocketDisconnect) as closed:
+                for _ in range(50):
+                    socket.receive_json()
+            assert closed.value.code == 4401, "closed as not logged in: the page shows the login"
+        other.send_json({"type": "add_bot", "ref": "still"})
+        assert receive_until(other, "ack")["ref"] == "still", "the laptop's own session goes on"

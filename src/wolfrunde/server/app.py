@@ -118,7 +118,7 @@ def create_app(config: ServerConfig) -> Starlette:
         registry = Registry(db, config, all_kinds(), ownership)
         registry.on_saved = app.state.invites.room_saved
         app.state.rooms = registry
-        notifications.on_process_event = partial(auth.account_deleted_elsewhere, registry)
+        notifications.on_process_event = partial(auth.from_other_process, app)
         registry.start_sweeper()
         retention = app.state.retention = RetentionJob(registry)
         retention.start()

@@ -83,6 +83,12 @@ async def read_json(request: Request, model: type[BaseModel]) -> Any | Response:
         return problem(400, "bad_request")
 
 
+def session_of(connection: HTTPConnection) -> str | None:
+    """The key of the login session this request or socket came with (None without a cookie)."""
+    token = connection.cookies.get(COOKIE)
+    return store.session_key(token) if token and len(token) <= 100 else None
+
+
 def current_user(connection: HTTPConnection) -> User | None:
     """The logged-in user of this request (a database call: run it in a thread from async code)."""
     token = connection.cookies.get(COOKIE)
@@ -164,6 +170,9 @@ async def logout(request: Request) -> Response:
     token = request.cookies.get(COOKIE)
     if token:
         await asyncio.to_thread(store.close_session, request.app.state.db, token)
+        key = store.session_key(token)
+        await session_closed(request.app, key)
+        await request.app.state.notifications.tell_other_processes({"type": SESSION_CLOSED, "session": key})
     response = Response(status_code=204)
     response.delete_cookie(COOKIE, path="/")
     return response
@@ -201,7 +210,23 @@ async def check_password(request: Request, user: User, password: str) -> tuple[P
     return PasswordCheck.RIGHT, 0
 
 
-ACCOUNT_DELETED = "account_deleted"  # the event the other processes of a cluster are told
+ACCOUNT_DELETED = "account_deleted"  # the events the other processes of a cluster are told
+SESSION_CLOSED = "session_closed"
+
+
+async def session_closed(app: Any, session: str) -> None:
+    """A login session ended (its logout): the sockets it opened in this process close, so nothing goes
+    on in its name."""
+    await app.state.rooms.close_session(session)
+    app.state.notifications.close_session(session)
+
+
+async def from_other_process(app: Any, event: dict[str, Any]) -> None:
+    """What another process of the cluster told this one: an account deleted, a session logged out."""
+    if event.get("type") == ACCOUNT_DELETED:
+        await account_deleted_elsewhere(app.state.rooms, event)
+    elif event.get("type") == SESSION_CLOSED and isinstance(event.get("session"), str):
+        await session_closed(app, event["session"])
 
 
 async def delete_account(connection: HTTPConnection, user: User) -> DeletedAccount:

@@ -51,8 +51,10 @@ CLOSE_RESTART = 1012  # the server shuts down: reconnect (as uvicorn closes ever
 class Listener:
     """One open notification socket of one account: what is to be sent to it, in order; None ends it."""
 
-    def __init__(self, user_id: int) -> None:
+    def __init__(self, user_id: int, session: str | None = None) -> None:
         self.user_id = user_id
+        self.session = session  # the login session it was opened with (its logout closes it)
+        self.close_code = CLOSE_RESTART  # how the socket closes when None ends it
         self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
     def put(self, message: dict[str, Any] | None) -> None:
@@ -78,8 +80,8 @@ class Notifications:
         self._handling: set[asyncio.Task[None]] = set()
 
     # --- this process's sockets -----------------------------------------------------------------------
-    def listen(self, user_id: int) -> Listener:
-        listener = Listener(user_id)
+    def listen(self, user_id: int, session: str | None = None) -> Listener:
+        listener = Listener(user_id, session)
         self.listeners.setdefault(user_id, set()).add(listener)
         return listener
 
@@ -89,6 +91,14 @@ class Notifications:
             mine.discard(listener)
             if not mine:
                 del self.listeners[listener.user_id]
+
+    def close_session(self, session: str) -> None:
+        """The login session ended: its notification sockets close as `not_logged_in`."""
+        for mine in list(self.listeners.values()):
+            for listener in list(mine):
+                if listener.session == session:
+                    listener.close_code = CLOSE_AUTH
+                    listener.put(None)
 
     def deliver(self, user_id: int, message: dict[str, Any]) -> None:
         """Hands the message to this process's sockets of that account (and no other)."""
@@ -238,7 +248,9 @@ def socket_route(path: str, snapshot: Snapshot, handle: ClientHandler) -> BaseRo
             await _refuse(websocket, "not_logged_in", CLOSE_AUTH)
             return
         hub: Notifications = websocket.app.state.notifications
-        listener = hub.listen(user.id)  # before the snapshot: nothing published meanwhile is missed
+        listener = hub.listen(
+            user.id, auth.session_of(websocket)
+        )  # before the snapshot: nothing published meanwhile is missed
         try:
             for message in await snapshot(websocket, user.id):
                 listener.put(message)
@@ -265,7 +277,7 @@ async def _pump(websocket: WebSocket, listener: Listener, hub: Notifications) ->
             except TimeoutError:
                 message = {"type": "heartbeat"}
             if message is None:
-                await websocket.close(code=CLOSE_RESTART)
+                await websocket.close(code=listener.close_code)
                 return
             await websocket.send_text(encode(message))
     except (WebSocketDisconnect, RuntimeError, OSError):

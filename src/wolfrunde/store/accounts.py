@@ -22,6 +22,11 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def session_key(token: str) -> str:
+    """What names a login session without its secret: the key a logout closes its connections by."""
+    return _token_hash(token)
+
+
 def create_user(db: Database, name: str, password_hash: str) -> User | None:
     """The new user, or None when the name (case-insensitive) is taken."""
     with db.session() as session:

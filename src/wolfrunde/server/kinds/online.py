@@ -12,7 +12,7 @@ from starlette.websockets import WebSocket
 
 from wolfrunde.bots.player import BotPlayer
 from wolfrunde.engine.votes import live
-from wolfrunde.server.auth import current_user
+from wolfrunde.server.auth import current_user, session_of
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.match import DONE_SPEAKING, Match, SetupError, check_roles, deal
 from wolfrunde.server.match import recommended as recommended_roles
@@ -83,7 +83,7 @@ class OnlineRoom(BoundKind):
         user = await asyncio.to_thread(current_user, websocket)
         if user is None:
             return Refusal("not_logged_in")
-        return Identity(user_id=user.id, name=user.name)
+        return Identity(user_id=user.id, name=user.name, session=session_of(websocket))
 
     # --- the room's hooks ---------------------------------------------------------------------------
     def bind(self, room: RoomServices) -> None:

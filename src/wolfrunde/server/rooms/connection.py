@@ -19,6 +19,7 @@ from wolfrunde.server.ws_protocol import texts_writer
 
 OUTBOX_LIMIT = 512
 CLOSE_NORMAL = 1000
+CLOSE_AUTH = 4401  # not logged in (any more): the client stops trying
 CLOSE_ELSEWHERE = 4409  # the room is run by another server process now: reconnect (docs/protocol.md)
 _ids = itertools.count(1)
 

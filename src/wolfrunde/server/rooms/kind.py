@@ -38,6 +38,7 @@ class Identity:
     user_id: int | None = None
     name: str = ""
     token_hash: str | None = None
+    session: str | None = None  # the login session's key (`accounts.session_key`): its logout closes this
 
 
 @dataclass(eq=False)

@@ -29,6 +29,7 @@ from starlette.requests import HTTPConnection
 from wolfrunde.room_codes import new_code
 from wolfrunde.server.config import ServerConfig
 from wolfrunde.server.rooms.actor import RoomActor, Stop
+from wolfrunde.server.rooms.connection import CLOSE_AUTH
 from wolfrunde.server.rooms.kind import RoomKind
 from wolfrunde.server.rooms.status import RoomStatus
 from wolfrunde.server.rooms.writer import CommandWriter
@@ -191,6 +192,11 @@ class Registry:
             if forget is not None:
                 await actor.call(partial(forget, user_id))
 
+    async def close_session(self, session: str) -> None:
+        """A login session ended: its connections leave every room in memory (closed as `not_logged_in`)."""
+        for actor in list(self.rooms.values()):
+            await actor.call(partial(_close_session, actor, session))
+
     async def record(self, code: str) -> store.StoredRoom | None:
         """The stored room (its kind, status and state) without loading its game."""
         return await asyncio.to_thread(store.load_room, self.db, code)
@@ -286,6 +292,13 @@ class Registry:
         self.rooms.clear()
         await self.writer.close()
         await asyncio.to_thread(self.ownership.close)
+
+
+def _close_session(actor: RoomActor, session: str) -> None:
+    for peer in actor.peers():
+        if peer.identity.session == session:
+            peer.conn.close(CLOSE_AUTH)
+            actor.remove_peer(peer)
 
 
 def _close_all(actor: RoomActor) -> None:

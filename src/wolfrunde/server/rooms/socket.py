@@ -13,14 +13,13 @@ from wolfrunde.server.presence import Presence
 from wolfrunde.server.ratelimit import TokenBucket
 from wolfrunde.server.rooms import protocol
 from wolfrunde.server.rooms.actor import Detach, Incoming
-from wolfrunde.server.rooms.connection import CLOSE_ELSEWHERE, SocketConnection
+from wolfrunde.server.rooms.connection import CLOSE_AUTH, CLOSE_ELSEWHERE, SocketConnection
 from wolfrunde.server.rooms.deltas import Subscription
 from wolfrunde.server.rooms.kind import Peer
 from wolfrunde.server.rooms.registry import RoomElsewhere, registry_of
 from wolfrunde.server.rooms.relay import relay, relayed
 from wolfrunde.server.security import lookup_allowed, lookup_missed, same_origin
 
-CLOSE_AUTH = 4401
 CLOSE_POLICY = 4403
 CLOSE_NO_ROOM = 4404
 CLOSE_CODES = {
