@@ -102,3 +102,25 @@ def test_a_closed_vote_shows_who_voted_for_whom_and_the_players_marks(new_contex
     assert marks[0] == ["du", "hat abgestimmt"]
     assert marks[1] == ["Hauptmann", "hat abgestimmt"]
     assert marks[2] == ["verliebt"] and marks[3] == ["Wolf"]
+
+
+def test_a_question_whose_time_ran_out_cannot_be_answered_and_says_so(new_context) -> None:  # type: ignore[no-untyped-def]
+    page = new_context().new_page()
+    page.goto("/online")
+    page.evaluate(
+        """async ([request, names]) => {
+            const { form } = await import("/static/online/decisions.js");
+            const { closesAt } = await import("/static/online/game.js");
+            const { serverNow } = await import("/static/lib/clock.js");
+            const node = form(request, { names, picks: {}, decide: () => {}, render: () => {} });
+            node.id = "under-test";
+            document.body.append(node);
+            closesAt(node, serverNow() + 0.6);
+        }""",
+        [{**REQUESTS["seat"], "seat": 0, "default": None}, NAMES],
+    )
+    question = page.locator("#under-test")
+    assert not page.evaluate("() => document.getElementById('under-test').inert"), "open while its time runs"
+    page.wait_for_function("() => document.getElementById('under-test').inert === true")
+    assert "Die Zeit ist um" in question.inner_text()
+    assert "expired" in (question.get_attribute("class") or "")

@@ -229,3 +229,50 @@ def test_the_toast_never_covers_a_main_button(new_context) -> None:  # type: ign
     for scroll in ("top", "end"):
         covered = page.evaluate(TOAST_SCREENS, scroll)
         assert covered == [], f"scrolled to the {scroll}, the toast covers: {covered}"
+
+
+def test_a_new_game_at_the_same_table_is_heard_from_its_first_call(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    played = page.evaluate("""async () => {
+      const { enqueueNew, setSpeaker } = await import("/static/lib/narration.js");
+      setSpeaker(false);
+      const cue = (id) => ({ id, text: `Zeile ${id}`, url: null, seconds: 0.1 });
+      localStorage.setItem("under-test", "26");  // the last cue of the table's first game
+      const second = enqueueNew([cue(0), cue(1), cue(2)], "under-test").map((c) => c.id);
+      const redrawn = enqueueNew([cue(0), cue(1), cue(2)], "under-test").map((c) => c.id);
+      const onwards = enqueueNew([cue(1), cue(2), cue(3)], "under-test").map((c) => c.id);
+      return [second, redrawn, onwards];
+    }""")
+    assert played == [[0, 1, 2], [], [3]], "the second game numbers afresh: played once, then on from there"
+
+
+def test_a_lobby_redraw_keeps_the_hosts_place_and_never_focuses_a_removal(new_context, server) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.goto("/tisch")
+    page.click("#mode-own")
+    page.fill("#host-name", "Anna")
+    page.click("#open-table")
+    page.wait_for_selector("#t-night")
+    code = page.evaluate("() => location.pathname.split('/').pop()")
+    headers = {"Origin": server.url}
+    assert page.request.post(f"/api/tables/{code}/guests", data={"name": "Ben"}, headers=headers).ok
+    page.locator(".t-remove").first.wait_for()
+    page.focus("#t-night")
+    assert page.request.post(f"/api/tables/{code}/guests", data={"name": "Carla"}, headers=headers).ok
+    page.wait_for_function("() => document.querySelectorAll('.t-remove').length === 2")
+    assert page.evaluate("() => document.activeElement.id") == "t-night", "Enter would not remove anybody"
+
+
+def test_a_table_already_playing_tells_a_new_device_it_cannot_join(new_context) -> None:  # type: ignore[no-untyped-def]
+    page: Page = new_context().new_page()
+    page.route(
+        "**/api/tables/QQQQQQ",
+        lambda route: route.fulfill(
+            json={"code": "QQQQQQ", "status": "running", "mode": "table_own_devices", "players": 6}
+        ),
+    )
+    page.goto("/t/QQQQQQ")
+    page.wait_for_selector("#table-closed")
+    assert "läuft das Spiel schon" in page.inner_text("#table-closed")
+    assert page.locator("input").count() == 0, "no name form that could only be refused"

@@ -60,7 +60,7 @@ def test_a_ballot_cannot_be_changed_once_the_vote_has_closed():
     for request in game.pending():
         game.decide(request.seat, "vote", None)  # everyone abstains: the vote closes, nobody dies
     assert game.phase.value == "night"
-    with pytest.raises(IllegalMove, match="nicht mit „vote“ an der Reihe"):
+    with pytest.raises(IllegalMove, match="gerade nichts dazu gefragt"):
         game.decide(1, "vote", 2)
 
 

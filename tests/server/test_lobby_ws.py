@@ -220,8 +220,9 @@ def test_the_vorraum_chat_reaches_who_comes_back_or_sits_down_and_keeps_its_name
             assert receive_until(ws, "ack")["ref"] == "c"
         ben_ws.send_json({"type": "leave", "ref": "l"})  # Ben stands up: Carl moves up to his seat
         assert receive_until(ben_ws, "ack")["ref"] == "l"
-        seated_lobby(host_ws, 2)
-    expected = [("Anna", "Hallo Vorraum"), ("Carl", "Bin dabei")]
+        expected = [("Anna", "Hallo Vorraum"), ("Carl", "Bin dabei")]
+        for ws in (host_ws, carl_ws):
+            assert lobby_lines(ws) == expected, "every seated screen shows the Vorraum as it is now"
     with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(carl)) as carl_again:
         assert lobby_lines(carl_again) == expected, "a seated player who comes back reads the Vorraum again"
     with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(dora)) as dora_ws:

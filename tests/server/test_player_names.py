@@ -57,3 +57,22 @@ def test_an_empty_chat_line_is_refused(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/rooms/{code}", headers=as_user(host)) as ws:
         ws.send_json({"type": "chat", "channel": "lobby", "text": "\u200b \u202e", "ref": "e"})
         assert receive_until(ws, "error")["code"] == "empty_chat"
+
+
+@pytest.mark.parametrize("name", ["😀😀", "???", "..."])
+def test_a_name_the_narrator_cannot_say_is_refused(name: str) -> None:
+    problem = spelling_problem(name)
+    assert problem is not None and "Buchstaben oder eine Ziffer" in problem
+
+
+def test_a_name_typed_with_its_accent_apart_logs_in_as_registered(client: TestClient) -> None:
+    sign_up(client, "Zoë")
+    for typed in ("zoe\u0308", "ZOË", "Zoë"):
+        answer = client.post("/api/login", json={"name": typed, "password": "geheim-123"})
+        assert answer.status_code == 200, typed
+        client.cookies.clear()
+
+
+def test_registration_names_the_invisible_character_it_refuses(client: TestClient) -> None:
+    answer = client.post("/api/register", json={"name": "Ali\u200fce", "password": "geheim123"})
+    assert answer.status_code == 400 and "U+200F" in answer.json()["message"]

@@ -44,4 +44,4 @@ def test_a_guest_named_niemand_is_refused(client: TestClient) -> None:
     extra = client.post(f"/api/tables/{made['code']}/guests", json={"name": "Cara", "x": 1})
     assert extra.status_code == 400 and "„x“" in extra.json()["message"], "as invitations refuse them"
     twice = client.post(f"/api/tables/{made['code']}/guests", json={"name": "anna"})
-    assert twice.json()["message"] == "Diesen Namen gibt es an diesem Tisch schon."
+    assert twice.json()["message"].startswith("Diesen Namen gibt es an diesem Tisch schon.")

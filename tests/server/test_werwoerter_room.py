@@ -280,7 +280,7 @@ def test_reconnect_returns_the_device_to_its_seat_and_unknown_tokens_are_refused
         try:
             await join_round(room, "anna")
         except Refusal as taken:
-            assert taken.message == "Diesen Namen gibt es an diesem Tisch schon."
+            assert (taken.message or "").startswith("Diesen Namen gibt es an diesem Tisch schon.")
         else:
             raise AssertionError("a name was taken twice")
         await registry.close()

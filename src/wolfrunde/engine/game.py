@@ -203,7 +203,7 @@ class Game:
             return f"{who} ist tot und kann nicht mehr handeln."
         if (seat, kind) in self._answers:
             return f"{who} hat hier schon entschieden."
-        return f"{who} ist gerade nicht mit „{kind}“ an der Reihe."
+        return f"{who} wird gerade nichts dazu gefragt (oder die Zeit dafür ist um)."
 
     def boundary(self) -> None:
         """The game moves from one timed step to the next: a night step to the next or to dawn, a day's

@@ -121,10 +121,10 @@ async def register(request: Request) -> Response:
     if isinstance(parsed, Response):
         return parsed
     name = unicodedata.normalize("NFC", parsed.name.strip())
+    if (spelling := account_name_problem(name)) is not None:  # before the pattern: it says which character
+        return problem(400, "bad_name_spelling", detail=spelling)
     if not NAME_PATTERN.match(name) or "  " in name:
         return problem(400, "bad_name")
-    if (spelling := account_name_problem(name)) is not None:
-        return problem(400, "bad_name_spelling", detail=spelling)
     if not 8 <= len(parsed.password) <= MAX_PASSWORD:
         return problem(400, "bad_password")
     limiter: Window = request.app.state.register_limit

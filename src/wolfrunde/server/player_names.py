@@ -41,6 +41,8 @@ def spelling_problem(name: str) -> str | None:
         return f"Der Name enthält unsichtbare Steuerzeichen ({', '.join(hidden)}). Bitte nur sichtbare Zeichen."
     if unicodedata.normalize("NFKC", name) != unicodedata.normalize("NFC", name):
         return "Bitte den Namen mit gewöhnlichen Zeichen schreiben (keine Sonder- oder Breitschrift)."
+    if not any(char.isalnum() for char in name):
+        return "Ein Name braucht mindestens einen Buchstaben oder eine Ziffer: Der Erzähler muss ihn sagen können."
     return None
 
 

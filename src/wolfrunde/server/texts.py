@@ -37,7 +37,8 @@ ERRORS: dict[str, str] = {
     "bad_token": "Dieses Gerät gehört nicht zu diesem Tisch.",
     "no_table": "Diesen Tisch gibt es nicht.",
     "bad_name": "Bitte einen Namen mit 1 bis 24 Zeichen angeben.",
-    "name_taken": "Diesen Namen gibt es an diesem Tisch schon.",
+    "name_taken": "Diesen Namen gibt es an diesem Tisch schon. War es dein Platz auf einem anderen Gerät, kann "
+    "die Spielleitung ihn entfernen; dann setzt du dich neu.",
     "table_full": "Der Tisch ist voll (höchstens {limit} Plätze).",
     "refused": "Das geht gerade nicht.",
     "unknown_guest": "Dieses Gerät gehört zu keinem Platz.",

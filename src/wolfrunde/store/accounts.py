@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+import unicodedata
 
 from sqlalchemy import delete, select
 
@@ -15,7 +16,8 @@ SESSION_SECONDS = 30 * 24 * 3600
 
 
 def name_key(name: str) -> str:
-    return name.strip().casefold()
+    """Names that differ only in case or in how their accents are typed are one name."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 def _token_hash(token: str) -> str:

@@ -229,6 +229,12 @@ class OnlineRoom(BoundKind):
     def _readable(self, seat: int) -> dict[str, bool]:
         return chat.LOBBY if self.game is None else self.game.channels_for(seat)
 
+    async def _resend_lobby_chat(self) -> None:
+        """A seat left the Vorraum and its lines with it: every seated device shows the chat as it is now."""
+        for peer in self._room.peers():
+            if peer.seat is not None and not peer.extra.get("bot"):
+                peer.send(await self._history(peer.seat))
+
     async def _history(self, seat: int) -> dict[str, Any]:
         since = {} if self.game is None else self.game.chat_since(seat)
         return await chat.history(self._room, self.lobby, self._readable(seat), since)
@@ -302,6 +308,7 @@ class OnlineRoom(BoundKind):
         self.lobby.remove(seat)
         await self._room.drop_chat_seat(seat)
         await self._save_lobby(peer, message.ref)
+        await self._resend_lobby_chat()
 
     async def _settings(self, peer: Peer, message: m.ChangeSettings) -> None:
         self._lobby_gate(peer, host=True)
@@ -350,6 +357,8 @@ class OnlineRoom(BoundKind):
             if not seat.bot and other.identity.user_id == seat.user_id:
                 other.send(payloads.removed())
         await self._save_lobby(peer, message.ref)
+        if not seat.bot:
+            await self._resend_lobby_chat()
 
     async def _add_bot(self, peer: Peer, message: m.AddBot) -> None:
         self._lobby_gate(peer, host=True)
@@ -405,7 +414,9 @@ class OnlineRoom(BoundKind):
 
     # --- the game -----------------------------------------------------------------------------------
     async def _decide(self, peer: Peer, message: m.Decide) -> None:
-        if self.game is None or self._room.status is not RoomStatus.RUNNING:
+        # an end the narrator still leads to is not told early: a late answer is refused as any other
+        ending = self._room.status is RoomStatus.ENDED and self.game is not None and not self.game.end_shown
+        if self.game is None or (self._room.status is not RoomStatus.RUNNING and not ending):
             raise Refusal("not_running")
         seat = self._seat_of(peer)
         if seat is None:

@@ -74,6 +74,7 @@ class PacedGame:
         self.rng = random.Random()
         self.narration = RoomNarration(match, narrator_id, config, whisper_seconds)
         self.published: dict[int, Shown] = {}
+        self.end_shown = False  # the end of the game was published (it waits for the narrator first)
         self._versions: dict[int, tuple[Any, ...]] = {}
         self._handles: list[Handle] = []
         self.sundial = sundial.SundialPlanner()
@@ -409,6 +410,7 @@ class PacedGame:
     def publish(self) -> None:
         """Makes the engine's current state the one every seat sees, and sends what changed."""
         changed: set[int] = set()
+        self.end_shown = self.match.over
         deadlines = self._deadlines()
         for seat, seat_version in enumerate(self.match.view_versions()):
             deadline = deadlines.get(seat)

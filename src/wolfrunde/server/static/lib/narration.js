@@ -4,6 +4,7 @@
 //
 //   enqueue(cues)            // cues in order: { text, url, mp3_url?, seconds? } (docs/protocol.md)
 //   enqueueNew(cues, key)    // the same, but each numbered cue (`id`) only once per key, across reloads
+//                            // (cues all below the last played: a new game numbering afresh, played)
 //   setSpeaker(false)        // this device stays silent (captions only, in the cues' time); true: it speaks
 //   clear()                  // forget what is queued (leaving a room)
 //   play(url)                // one clip now (Probehören, Hörbeispiel), Opus or MP3 as the browser can
@@ -95,7 +96,9 @@ export function enqueue(cues) {
 export function enqueueNew(cues, key) {
   if (!Array.isArray(cues) || cues.length === 0) return [];
   const last = Number(loadJSON(key, -1));
-  const fresh = cues.filter((cue) => cue.id > last);
+  // every cue offered lies below the last one played: a new game in the same room numbers afresh
+  const restarted = cues.every((cue) => cue.id < last);
+  const fresh = restarted ? cues : cues.filter((cue) => cue.id > last);
   if (!fresh.length) return fresh;
   saveJSON(key, fresh[fresh.length - 1].id);
   enqueue(fresh);

@@ -75,6 +75,7 @@ export const TEXT = {
       clarityValue: (value) => `Deutlichkeit ${value}`,
       yourTurnTitle: "Du bist dran", received: "Angekommen.", yourChoice: (label) => `Deine Wahl: ${label}`,
       sending: "Wird gesendet …", sheet: "Deine Entscheidung", timeLeft: "Verbleibende Zeit",
+      timeUp: "Die Zeit ist um: Diese Frage ist geschlossen.",
       ballots: "Wer für wen gestimmt hat", voter: "Wer", votedFor: "für wen", abstained: "enthalten",
       yourVote: (label) => `Deine Stimme: ${label}`,
       changeHint: "Bis die Abstimmung schließt, kannst du deine Stimme noch ändern. Es zählt die letzte.",
@@ -147,6 +148,7 @@ export const TEXT = {
   table: {
     tableCode: (code) => `Tisch ${code}`,
     noTable: "Diesen Tisch gibt es nicht.",
+    tableClosed: "An diesem Tisch läuft das Spiel schon (oder es ist vorbei): Neue Geräte können nicht mehr dazukommen. Wer sein Gerät verloren hat, spielt mit einem Gerät eines anderen weiter oder wartet auf die nächste Runde.",
     oneDeviceTable: "An diesem Tisch wird mit einem Gerät für alle gespielt: Es liegt in der Mitte und wird herumgereicht. Von einem anderen Gerät aus kann man nicht mitspielen.",
     badToken: "Dieses Gerät gehört nicht mehr zu diesem Tisch.",
     toStart: "Zum Tisch-Start",

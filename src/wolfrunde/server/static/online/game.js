@@ -1,7 +1,7 @@
 // The game of one seat as a table: the phase and its timer at the top, the players in seat order with
 // what this seat may know of them, the decision sheet, the story so far (the server's German `log`),
 // the chat one tap away; at the end who won and every role.
-import { countdown } from "../lib/clock.js";
+import { countdown, secondsLeft, whileShown } from "../lib/clock.js";
 import { el } from "../lib/dom.js";
 import { cardName, roleInfo } from "../lib/roles.js";
 import { sundial } from "../lib/sundial.js";
@@ -172,6 +172,19 @@ function receipt(kind, entry) {
     el("strong", {}, T.ui.received), entry.label ? ` ${T.ui.yourChoice(entry.label)}` : null);
 }
 
+// A question whose time ran out cannot be answered any more: the server gave it its default already,
+// and the next step may be shown only after the narrator has told what happened meanwhile.
+export function closesAt(node, deadline) {
+  let note = null;
+  whileShown(node, () => {
+    const over = secondsLeft(deadline) <= 0;
+    node.inert = over;
+    node.classList.toggle("expired", over);
+    if (over && !note) { note = el("p", { class: "hint expired-note", role: "status" }, T.ui.timeUp); node.append(note); }
+    else if (!over && note) { note.remove(); note = null; }
+  });
+}
+
 function decisionSheet(room, view, names, message) {
   const { state } = room;
   const still = new Map();
@@ -185,6 +198,7 @@ function decisionSheet(room, view, names, message) {
     const rebuild = () => { openForms.delete(key); room.render(); };
     const node = openForms.get(key) || form(request, { names, picks: state.picks, decide: room.decide, render: rebuild });
     still.set(key, node);
+    if (message.timer) closesAt(node, message.timer.deadline);
     return node;
   });
   openForms.clear();

@@ -4,7 +4,7 @@ import { api } from "../lib/http.js";
 import { loadRoles } from "../lib/roles.js";
 import { openSocket } from "../lib/socket.js";
 import { loadJSON, loadText, saveJSON, saveText } from "../lib/store.js";
-import { toast } from "../lib/toast.js";
+import { dismissToast, toast } from "../lib/toast.js";
 import { TEXT } from "../lib/texts.js";
 import { loadNarrators } from "../lib/voices.js";
 import { renderLobby, renderSeat, sayRefused } from "./own.js";
@@ -24,6 +24,7 @@ function connect(code, token, onMessage, lost) {
     reasons: REASONS,
     onMessage,
     onStop: (reason) => { toast(reason, "error"); lost(); },
+    onStatus: (up) => { if (!up) toast(TEXT.socket.lost, "error"); else dismissToast(); },
   });
 }
 
@@ -71,7 +72,9 @@ async function main() {
       return;
     }
     const token = loadText(guestKey(code));
-    if (token) playOwn(code, token); else joinForm(code);
+    if (token) playOwn(code, token);
+    else if (info.data.status !== "lobby") show(el("h1", {}, T.tableCode(code)), el("p", { id: "table-closed" }, T.tableClosed), el("a", { href: "/tisch" }, T.toStart));
+    else joinForm(code);
     return;
   }
   const device = loadJSON(DEVICE_KEY);

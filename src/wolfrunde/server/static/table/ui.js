@@ -6,8 +6,11 @@ import { T } from "./words.js";
 
 // Draws a screen into <main> and puts the focus on its first control (the device changes hands).
 export function show(...children) {
+  const before = document.activeElement && document.activeElement.id; // a redraw keeps the place
   const main = mount(document.getElementById("main"), ...children);
-  const first = main.querySelector("[autofocus]") || main.querySelector("button, input, select, textarea");
+  const again = before ? document.getElementById(before) : null;
+  const first = again || main.querySelector("[autofocus]")
+    || main.querySelector("button:not(.t-remove), input, select, textarea"); // never a removal under Enter
   if (first) first.focus({ preventScroll: true });
   return main;
 }
