@@ -20,9 +20,10 @@ def resolve(game: Game, night: NightEffects) -> Handler[None]:
         if role.dawn_threats is not None:
             due += [Threat(target, cause) for target, cause in role.dawn_threats(game)]
     dying: dict[int, str] = {}
+    hunt_over = any(game.table.causes[threat.cause].ends_the_hunt for threat in night.threats)
     for threat in [*due, *night.threats]:
         target, cause = threat.target, threat.cause
-        if target in dying or not game.players[target].alive:
+        if target in dying or not game.players[target].alive or (hunt_over and game.is_wolf_attack(cause)):
             continue
         if game.is_wolf_attack(cause) and _stopped(game, night, target, cause):
             continue

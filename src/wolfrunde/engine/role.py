@@ -73,6 +73,7 @@ class Cause:
     id: str
     public: bool = False  # the village learns it; otherwise the death shows as "night"
     wolf_attack: bool = False  # guards and heals stop it; the Ältester absorbs it; the Ritter answers it
+    ends_the_hunt: bool = False  # a death of this cause leaves no wolf attack of that night standing
 
 
 @dataclass(slots=True)

@@ -65,3 +65,15 @@ def test_duesterwald_peek_not_caught_sees_the_pack():
     assert seen["pack"] == [0, 1]
     run_until(game, lambda g: g.phase.value == "day")
     assert [e.data["player"] for e in game.events if e.type == "death"] == [3]
+
+
+@pytest.mark.parametrize("peeked", [False, True])
+def test_duesterwald_wolves_are_asked_whether_or_not_she_peeked(peeked):
+    game = new_game(*ROLES, rules="duesterwald")
+    run_until(game, lambda g: "werewolves" in kinds(g))
+    answer(game, werewolves="Dora", peek=peeked)
+    assert kinds(game) == {"catch"}, "being asked tells the wolves nothing"
+    answer(game, catch=True)
+    run_until(game, lambda g: g.phase.value == "day")
+    deaths = [(e.data["player"], e.data["cause"]) for e in game.events if e.type == "death"]
+    assert deaths == ([(2, "caught")] if peeked else [(3, "werewolves")]), "a yes without a peek catches nobody"

@@ -36,17 +36,18 @@ def peek_request(game: Game) -> Request | None:
 
 
 def after_peek(game: Game, night: NightEffects, pack: list[int], answer: Any) -> Handler[bool]:
-    """`duesterwald`: if she peeked, the wolves are asked whether they caught her; caught, she dies at dawn
-    and the pack kills nobody else. `wolfrunde`: she sees one wolf (drawn by secret chance) among decoys,
+    """`duesterwald`: the wolves are asked whether they caught her; if she peeked and one says yes, she dies
+    at dawn and no wolf kills anybody else. `wolfrunde`: she sees one wolf (drawn by secret chance) among decoys,
     and that wolf sees her as clearly."""
     girl = game.holder(CARD.id)
     assert girl is not None
     if game.rules is Rules.DUESTERWALD:
-        if not answer:
-            return False
-        game.emit("peek", visible_to=[girl], actor=girl, pack=pack, clarity=MAX_CLARITY)
+        if answer:
+            game.emit("peek", visible_to=[girl], actor=girl, pack=pack, clarity=MAX_CLARITY)
+        # the wolves are asked whether they caught her whether or not she peeked: being asked must not
+        # tell them she did (shared rulings: nothing a seat receives varies with a hidden fact)
         answers = yield [yes_no(wolf, "catch", what="Mädchen ertappen") for wolf in pack]
-        if not any(answers[(wolf, "catch")] for wolf in pack):
+        if not answer or not any(answers[(wolf, "catch")] for wolf in pack):
             return False
         night.threaten(girl, "caught")
         game.emit("girl_caught", visible_to=[*pack, girl], girl=girl)
@@ -71,7 +72,7 @@ ROLE = Role(
     card=CARD,
     kinds=("peek", "catch"),
     events=("peek", "peeked_at", "girl_caught"),
-    causes=(Cause("caught"),),
+    causes=(Cause("caught", ends_the_hunt=True),),  # seed 001: "In dieser Nacht gibt es dann keine weiteren Opfer."
     scenario=(ScenarioKey("little_girl_caught", ("peek", "catch"), forms=("choice",)),),
     recommend=Recommendation(sets=(12, 18), large=12, duesterwald_from=9),
     with_pack=PackWatch(peek_request, after_peek),
