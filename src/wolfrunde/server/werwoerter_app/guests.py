@@ -27,10 +27,10 @@ def name_problem(raw: object) -> str | None:
     if clean_name(raw) is not None:
         return None
     name = tidy(raw) if isinstance(raw, str) else ""
-    if (spelling := spelling_problem(name)) is not None:
-        return spelling
     if not name:
         return "Bitte gib einen Namen ein."
+    if (spelling := spelling_problem(name)) is not None:
+        return spelling
     if len(name) > NAME_LIMIT:
         return f"Ein Name hat höchstens {NAME_LIMIT} Zeichen, dieser hat {len(name)}."
     bad = " ".join(f"„{char}“" for char in dict.fromkeys(name) if not ALLOWED.fullmatch(char))
