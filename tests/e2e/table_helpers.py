@@ -28,3 +28,14 @@ def open_single_table(
     )
     page.goto("/tisch")
     return code
+
+
+def open_own_table(page: Page, host: str = "Anna") -> str:
+    """An own-devices table opened by `host` through the setup page, its lobby shown; returns its code."""
+    page.goto("/tisch")
+    page.click("#mode-own")
+    page.fill("#host-name", host)
+    page.click("#open-table")
+    page.wait_for_selector("#t-night")
+    code: str = page.evaluate("() => location.pathname.split('/').pop()")
+    return code

@@ -6,6 +6,7 @@ list is answered naming the name."""
 from __future__ import annotations
 
 from playwright.sync_api import Page
+from tests.e2e.table_helpers import open_own_table
 
 
 def test_the_start_page_shows_no_null_and_a_readable_hint(new_context) -> None:  # type: ignore[no-untyped-def]
@@ -82,11 +83,7 @@ def test_a_device_that_does_not_speak_shows_no_sound_buttons(new_context) -> Non
 
 def test_a_refused_timer_goes_back_in_the_lobby(new_context) -> None:  # type: ignore[no-untyped-def]
     page: Page = new_context().new_page()
-    page.goto("/tisch")
-    page.click("#mode-own")
-    page.fill("#host-name", "Anna")
-    page.click("#open-table")
-    page.wait_for_selector("#t-night")
+    open_own_table(page)
     page.fill("#t-night", "700")
     page.locator("#t-night").dispatch_event("change")
     page.locator("#toast").filter(has_text="600").wait_for()
@@ -249,12 +246,7 @@ def test_a_new_game_at_the_same_table_is_heard_from_its_first_call(new_context) 
 
 def test_a_lobby_redraw_keeps_the_hosts_place_and_never_focuses_a_removal(new_context, server) -> None:  # type: ignore[no-untyped-def]
     page: Page = new_context().new_page()
-    page.goto("/tisch")
-    page.click("#mode-own")
-    page.fill("#host-name", "Anna")
-    page.click("#open-table")
-    page.wait_for_selector("#t-night")
-    code = page.evaluate("() => location.pathname.split('/').pop()")
+    code = open_own_table(page)
     headers = {"Origin": server.url}
     assert page.request.post(f"/api/tables/{code}/guests", data={"name": "Ben"}, headers=headers).ok
     page.locator(".t-remove").first.wait_for()
