@@ -88,8 +88,11 @@ class Cluster:
             str(self.folder),
             "--testing",
         ]
+        scratch = self.folder / "tmp"  # scratch files of killed processes stay in the test's folder (live.py)
+        scratch.mkdir(parents=True, exist_ok=True)
+        environment = {**os.environ, "TMPDIR": str(scratch)}
         with (self.folder / "cluster.out").open("ab") as out:
-            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=dict(os.environ))
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=environment)
         self.wait_healthy()
         return self
 

@@ -82,8 +82,13 @@ class LiveServer:
             "--testing",
             *self.args,
         ]
+        # its scratch files (a voice being made) in the test's own folder: a server killed with -9 runs no
+        # clean-up, and nothing of it may stay behind in the machine's /tmp
+        scratch = self.data / "tmp"
+        scratch.mkdir(exist_ok=True)
+        environment = {**os.environ, "TMPDIR": str(scratch)}
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=environment)
         deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
