@@ -124,3 +124,9 @@ def test_a_question_whose_time_ran_out_cannot_be_answered_and_says_so(new_contex
     page.wait_for_function("() => document.getElementById('under-test').inert === true")
     assert "Die Zeit ist um" in question.inner_text()
     assert "expired" in (question.get_attribute("class") or "")
+    page.evaluate("""async () => {  // a redraw registers the kept form again: still one note
+      const { closesAt } = await import("/static/online/game.js");
+      closesAt(document.getElementById("under-test"), 0);
+    }""")
+    page.wait_for_function("() => document.getElementById('under-test').inert === true")
+    assert question.locator(".expired-note").count() == 1

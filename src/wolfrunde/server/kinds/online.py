@@ -230,10 +230,13 @@ class OnlineRoom(BoundKind):
         return chat.LOBBY if self.game is None else self.game.channels_for(seat)
 
     async def _resend_lobby_chat(self) -> None:
-        """A seat left the Vorraum and its lines with it: every seated device shows the chat as it is now."""
-        for peer in self._room.peers():
-            if peer.seat is not None and not peer.extra.get("bot"):
-                peer.send(await self._history(peer.seat))
+        """A seat left the Vorraum and its lines with it: every seated device shows the chat as it is now
+        (in the Vorraum every seat reads the same: one message for all)."""
+        seated = [peer for peer in self._room.peers() if peer.seat is not None and not peer.extra.get("bot")]
+        if seated:
+            history = await self._history(seated[0].seat or 0)
+            for peer in seated:
+                peer.send(history)
 
     async def _history(self, seat: int) -> dict[str, Any]:
         since = {} if self.game is None else self.game.chat_since(seat)

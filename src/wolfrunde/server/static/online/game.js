@@ -174,14 +174,15 @@ function receipt(kind, entry) {
 
 // A question whose time ran out cannot be answered any more: the server gave it its default already,
 // and the next step may be shown only after the narrator has told what happened meanwhile.
+// The form is kept across redraws and registered anew each time: its note is found on it, not remembered.
 export function closesAt(node, deadline) {
-  let note = null;
   whileShown(node, () => {
     const over = secondsLeft(deadline) <= 0;
+    const note = node.querySelector(":scope > .expired-note");
     node.inert = over;
     node.classList.toggle("expired", over);
-    if (over && !note) { note = el("p", { class: "hint expired-note", role: "status" }, T.ui.timeUp); node.append(note); }
-    else if (!over && note) { note.remove(); note = null; }
+    if (over && !note) node.append(el("p", { class: "hint expired-note", role: "status" }, T.ui.timeUp));
+    else if (!over && note) note.remove();
   });
 }
 
